@@ -1,0 +1,26 @@
+import type { ServiceContext } from '../http/context';
+import { PAGE_MAX, PAGE_SIZE_MAX, currencies, locales, marketCurrency, marketDefaultLocale, markets } from '../schemas/common';
+
+const PAGE_SIZE_DEFAULT = 24;
+
+export async function getPublicBootstrap(_ctx: ServiceContext) {
+  return {
+    apiVersion: 'v1' as const,
+    locales: [...locales],
+    defaultLocale: (process.env.DEFAULT_LOCALE === 'zh-CN' ? 'zh-CN' : 'en-US') as (typeof locales)[number],
+    markets: markets.map((code) => ({ code, currency: marketCurrency[code], defaultLocale: marketDefaultLocale[code] })),
+    defaultMarket: (process.env.DEFAULT_MARKET === 'CN' ? 'CN' : 'US') as (typeof markets)[number],
+    currencies: currencies.map((code) => ({ code, minorUnits: 2 })),
+    pagination: { pageMax: PAGE_MAX, pageSizeMax: PAGE_SIZE_MAX, pageSizeDefault: PAGE_SIZE_DEFAULT },
+    links: {
+      openapi: '/api/v1/openapi.json',
+      docs: '/docs',
+      categories: '/api/v1/catalog/categories',
+      search: '/api/v1/search',
+      contact: '/api/v1/public/contact',
+      merchant: '/api/v1/catalog/merchants/{slug}',
+      merchantProducts: '/api/v1/catalog/merchants/{slug}/products',
+      storefront: '/stores/{slug}',
+    },
+  };
+}

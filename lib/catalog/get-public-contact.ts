@@ -1,0 +1,28 @@
+import type { ServiceContext } from '../http/context';
+
+/** The operator's public contact channels, from configuration (see README, "Configuration"). */
+export async function getPublicContact(_ctx: ServiceContext) {
+  const env = process.env;
+  const channels = [
+    {
+      kind: 'email' as const,
+      value: env.CONTACT_EMAIL ?? 'support@storefront-commerce.example',
+      label: { 'zh-CN': '客服邮箱', 'en-US': 'Support email' },
+    },
+    {
+      kind: 'phone' as const,
+      value: env.CONTACT_PHONE ?? '+1 415 555 0100',
+      label: { 'zh-CN': '客服电话', 'en-US': 'Support phone' },
+    },
+    {
+      kind: 'web' as const,
+      value: env.CONTACT_URL ?? '/docs',
+      label: { 'zh-CN': '开发者文档', 'en-US': 'Developer documentation' },
+    },
+  ];
+  return {
+    name: env.CONTACT_NAME ?? 'Storefront Commerce Support',
+    channels,
+    hours: { 'zh-CN': '周一至周五 9:00–18:00', 'en-US': 'Mon–Fri 9:00–18:00' },
+  };
+}

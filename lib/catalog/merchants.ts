@@ -1,0 +1,45 @@
+import type { Db } from '../db/client';
+import type { Merchant } from '../generated/prisma/client';
+import { ApiError } from '../http/errors';
+import { type Market, marketCurrency } from '../schemas/common';
+import type { PublicMerchant } from './schemas';
+
+export async function getMerchantOrThrow(db: Db, slug: string): Promise<Merchant> {
+  const merchant = await db.merchant.findUnique({ where: { slug } });
+  if (!merchant) throw new ApiError('merchant_not_found');
+  return merchant;
+}
+
+/** The market to price in: the one asked for when the store sells there, else the store default. */
+export function resolveMarket(merchant: Merchant, requested: Market | undefined): Market {
+  return (requested ?? merchant.defaultMarket) as Market;
+}
+
+type Contact = { email?: string; phone?: string; hours?: { 'zh-CN': string; 'en-US': string } };
+
+export function toPublicMerchant(m: Merchant): PublicMerchant {
+  const contact = (m.contact ?? {}) as Contact;
+  const markets = m.markets as Market[];
+  return {
+    id: m.id,
+    slug: m.slug,
+    displayName: m.displayName,
+    tagline: m.tagline as PublicMerchant['tagline'],
+    defaultLocale: m.defaultLocale as PublicMerchant['defaultLocale'],
+    defaultMarket: m.defaultMarket as Market,
+    markets,
+    currencies: markets.map((k) => marketCurrency[k]),
+    logoUrl: m.logoUrl,
+    contact: {
+      email: contact.email ?? null,
+      phone: contact.phone ?? null,
+      hours: contact.hours ?? { 'zh-CN': '', 'en-US': '' },
+    },
+    access: m.accessMode,
+    links: {
+      products: `/api/v1/catalog/merchants/${m.slug}/products`,
+      decoration: `/api/v1/storefront-decorations/merchants/${m.slug}`,
+      storefront: `/stores/${m.slug}`,
+    },
+  };
+}

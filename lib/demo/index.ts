@@ -1,0 +1,38 @@
+import type { Db } from '../db/client';
+import { demoMerchants } from './catalog-data';
+import { seedDemoCatalog } from './seed';
+
+export type DemoInfo = {
+  baseUrl: string;
+  docs: string;
+  stores: { slug: string; displayName: string; storefront: string; api: string; protected: boolean }[];
+  tryIt: Record<string, string>;
+  [extra: string]: unknown;
+};
+
+/**
+ * Seeds everything a newcomer needs to try the product, and returns what to tell them.
+ * Each feature adds its own demo rows here; every step is idempotent.
+ */
+export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promise<{ info: DemoInfo; counts: Record<string, number> }> {
+  const catalog = await seedDemoCatalog(db);
+  const info: DemoInfo = {
+    baseUrl,
+    docs: `${baseUrl}/docs`,
+    stores: demoMerchants.map((m) => ({
+      slug: m.slug,
+      displayName: m.displayName,
+      storefront: `${baseUrl}/stores/${m.slug}`,
+      api: `${baseUrl}/api/v1/catalog/merchants/${m.slug}`,
+      protected: Boolean(m.password),
+    })),
+    tryIt: {
+      bootstrap: `${baseUrl}/api/v1/bootstrap`,
+      categories: `${baseUrl}/api/v1/catalog/categories`,
+      products: `${baseUrl}/api/v1/catalog/merchants/lumen-audio/products?pageSize=5`,
+      product: `${baseUrl}/api/v1/catalog/merchants/lumen-audio/products/aurora-wireless-earbuds-pro`,
+      openapi: `${baseUrl}/api/v1/openapi.json`,
+    },
+  };
+  return { info, counts: { ...catalog } };
+}

@@ -1,0 +1,117 @@
+/**
+ * The one closed catalogue of public error codes. Every error the API sends is one of these,
+ * rendered by lib/http/respond.ts; the OpenAPI document lists them per status.
+ */
+export const errorCatalogue = {
+  // 400: the request does not match the public contract
+  validation_failed: { status: 400, message: 'The request does not match the public contract.' },
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  unsupported_media_type: { status: 400, message: 'The request body must be sent as application/json.' },
+  payload_too_large: { status: 400, message: 'The request body is larger than 64 KiB.' },
+  idempotency_key_missing: { status: 400, message: 'This operation requires an Idempotency-Key header.' },
+  idempotency_key_invalid: {
+    status: 400,
+    message: 'The Idempotency-Key header must be 8 to 255 characters of A-Z, a-z, 0-9, ".", "_", ":" or "-".',
+  },
+  address_invalid: { status: 400, message: 'The address is not valid for the cart market.' },
+  webhook_url_invalid: { status: 400, message: 'The webhook endpoint URL is not allowed.' },
+  invalid_request: { status: 400, message: 'The OAuth request is malformed.' },
+  invalid_grant: { status: 400, message: 'The authorization grant is invalid, expired or already used.' },
+  unsupported_grant_type: { status: 400, message: 'The grant type is not supported.' },
+  invalid_scope: { status: 400, message: 'The requested scope is not allowed.' },
+  invalid_dpop_proof: { status: 400, message: 'The DPoP proof is invalid.' },
+  use_dpop_nonce: { status: 400, message: 'The authorization server requires a DPoP nonce.' },
+  // 401: authentication failed
+  authentication_required: { status: 401, message: 'A valid API key is required in the Authorization header.' },
+  invalid_client: { status: 401, message: 'Client authentication failed.' },
+  store_access_required: { status: 401, message: 'This store requires an access token.' },
+  // 403: insufficient authorization
+  insufficient_scope: { status: 403, message: 'The API key lacks a scope this operation requires.' },
+  store_access_denied: { status: 403, message: 'The answer to the store access challenge is wrong.' },
+  // 404: public resource not found
+  route_not_found: { status: 404, message: 'No operation exists at this path.' },
+  merchant_not_found: { status: 404, message: 'No store exists with this slug.' },
+  product_not_found: { status: 404, message: 'No product exists with this slug in this store.' },
+  category_not_found: { status: 404, message: 'No category exists with this slug.' },
+  decoration_not_published: { status: 404, message: 'This store has no published decoration.' },
+  cart_not_found: { status: 404, message: 'No cart exists with this id.' },
+  cart_item_not_found: { status: 404, message: 'The cart holds no line for this SKU.' },
+  sku_not_found: { status: 404, message: 'No SKU exists with this id.' },
+  order_not_found: { status: 404, message: 'No order exists with this id.' },
+  checkout_session_not_found: { status: 404, message: 'No hosted checkout session exists with this id.' },
+  webhook_endpoint_not_found: { status: 404, message: 'No webhook endpoint exists with this id.' },
+  // 405: outside the declared statuses, but the honest answer for a wrong method
+  method_not_allowed: { status: 405, message: 'This path does not accept this HTTP method.' },
+  // 409: idempotency or state conflict
+  idempotency_key_reused: {
+    status: 409,
+    message: 'This Idempotency-Key was already used with a different request.',
+  },
+  idempotency_request_in_progress: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed.',
+    retryable: true,
+  },
+  cart_not_active: { status: 409, message: 'The cart is not active and cannot be changed.' },
+  cart_version_conflict: { status: 409, message: 'The cart has changed since the version you sent.' },
+  cart_limit_exceeded: { status: 409, message: 'The cart would exceed its line or quantity limits.' },
+  sku_unavailable: { status: 409, message: 'This SKU is not sold in the cart market or is unavailable.' },
+  insufficient_stock: { status: 409, message: 'Not enough stock for the requested quantity.' },
+  address_market_mismatch: { status: 409, message: 'The address country does not match the cart market.' },
+  address_token_stale: { status: 409, message: 'The address token does not match the current cart address.' },
+  checkout_in_progress: { status: 409, message: 'The cart already has an open hosted checkout session.' },
+  checkout_session_not_open: { status: 409, message: 'The hosted checkout session is no longer open.' },
+  order_not_cancellable: { status: 409, message: 'The order can no longer be cancelled.' },
+  after_sales_not_eligible: { status: 409, message: 'The order line is not eligible for this after-sales request.' },
+  after_sales_already_open: { status: 409, message: 'The order line already has an open after-sales request.' },
+  challenge_locked: {
+    status: 409,
+    message: 'Too many wrong answers: store access is locked for this client for a while.',
+    retryable: true,
+  },
+  challenge_expired: { status: 409, message: 'The proof-of-work puzzle has expired.' },
+  challenge_already_used: { status: 409, message: 'The proof-of-work puzzle was already used.' },
+  // 429
+  rate_limited: { status: 429, message: 'Too many requests. Slow down and retry later.', retryable: true },
+  // 5xx: something broke on our side
+  internal_error: { status: 500, message: 'Something went wrong on our side.', retryable: true },
+  service_unavailable: { status: 503, message: 'The service is temporarily unavailable.', retryable: true },
+} as const satisfies Record<string, { status: number; message: string; retryable?: boolean }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export type ErrorIssue = { path: string; code: string; message: string };
+
+export type ApiErrorOptions = {
+  message?: string;
+  details?: Record<string, unknown>;
+  issues?: ErrorIssue[];
+  headers?: Record<string, string>;
+};
+
+/** A failure the client should see. Services throw it; the pipeline renders it. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly retryable: boolean;
+  readonly details?: Record<string, unknown>;
+  readonly issues?: ErrorIssue[];
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    const entry: { status: number; message: string; retryable?: boolean } = errorCatalogue[code];
+    super(options.message ?? entry.message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = entry.status;
+    this.retryable = entry.retryable ?? false;
+    this.details = options.details;
+    this.issues = options.issues;
+    this.headers = options.headers;
+  }
+}
+
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}

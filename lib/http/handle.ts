@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { getDb } from '../db/client';
+import type { OperationDef, OperationInput, OperationOutput } from '../operations/types';
+import { authenticate } from './authenticate';
+import { clientAddress } from './client-address';
+import type { Principal, ServiceContext } from './context';
+import { ApiError } from './errors';
+import { runIdempotent } from './idempotency';
+import { MAX_BODY_BYTES, parseJsonBody, parseWith, queryObject, readBodyText } from './parse';
+import { getRateLimiter, policyFor, rateLimitHeaders } from './rate-limit';
+import { newRequestId } from './request-id';
+import { errorResponse, JSON_TYPE } from './respond';
+import { readStoreAccess } from './store-access';
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = ((req: Request, route: RouteContext) => Promise<Response>) & { operationId: string };
+
+export type HandleOptions<Op> = {
+  /** A strong validator from the domain (e.g. a decoration's versionId) instead of a body hash. */
+  etag?: (output: OperationOutput<Op>) => string;
+  /**
+   * Folder segment name -> operation parameter name, where Next's one-name-per-segment rule
+   * makes the folder differ from the spec (e.g. [slug] serving {merchantSlug}).
+   */
+  paramAliases?: Record<string, string>;
+};
+
+/** The outcome of running an operation, before it becomes a Response (also what idempotency stores). */
+export type Outcome = { status: number; body: unknown };
+
+/**
+ * THE pipeline. Every route under /api/v1 is `handle(operation, (input, ctx) => service(ctx, input))`:
+ * request id, authentication and scope, rate limit, strict parsing, idempotency, the call, the
+ * envelope, output validation, caching headers and error rendering all happen here, driven by
+ * the operation's entry in the table.
+ */
+export function handle<Op extends OperationDef>(
+  op: Op,
+  fn: (input: OperationInput<Op>, ctx: ServiceContext) => Promise<OperationOutput<Op>>,
+  options: HandleOptions<Op> = {},
+): RouteHandler {
+  const handler = async (req: Request, route: RouteContext): Promise<Response> => {
+    const requestId = newRequestId();
+    const headers = new Headers({ 'x-request-id': requestId });
+    try {
+      const url = new URL(req.url);
+      const rawParams = renameParams((await route.params) ?? {}, options.paramAliases);
+      const address = clientAddress(req.headers);
+      const principal = await authenticate(req, op);
+      await enforceRateLimit(op, principal, address, rawParams, headers);
+
+      const params = op.params ? parseWith(op.params, rawParams, 'params') : {};
+      const query = op.query ? parseWith(op.query, queryObject(url), 'query') : refuseQuery(url);
+      const body = op.body ? await readBody(req, op) : undefined;
+      const input = { params, query, body } as OperationInput<Op>;
+      const ctx: ServiceContext = {
+        db: await getDb(),
+        now: new Date(),
+        requestId,
+        principal,
+        clientAddress: address,
+        storeAccess: await readStoreAccess(req),
+      };
+
+      const execute = async (c: ServiceContext): Promise<Outcome> => {
+        const output = await fn(input, c);
+        return { status: 200, body: shapeBody(op, output, requestId) };
+      };
+      if (op.idempotency === 'required') {
+        const { outcome, replayed } = await runIdempotent({ req, op, ctx, rawParams, body, address, execute });
+        if (replayed) headers.set('idempotent-replayed', 'true');
+        return outcomeResponse(outcome, headers, requestId);
+      }
+      const outcome = await execute(ctx);
+      if (op.cache && req.method === 'GET') {
+        const etag = options.etag
+          ? `"${options.etag((outcome.body as { data: OperationOutput<Op> }).data)}"`
+          : undefined;
+        return cachedResponse(req, op, outcome, headers, etag, ctx.storeAccess.size > 0);
+      }
+      headers.set('cache-control', 'no-store');
+      return jsonOutcome(outcome, headers);
+    } catch (err) {
+      return errorResponse(err, requestId, headers);
+    }
+  };
+  return Object.assign(handler, { operationId: op.id });
+}
+
+async function enforceRateLimit(
+  op: OperationDef,
+  principal: Principal | null,
+  address: string,
+  rawParams: Record<string, unknown>,
+  headers: Headers,
+) {
+  const policy = policyFor(op.rateLimit);
+  const key =
+    op.rateLimit === 'hosted'
+      ? `session:${String(rawParams.sessionId)}`
+      : op.rateLimit === 'challenge'
+        ? `${address}|${String(rawParams.store)}`
+        : principal
+          ? `installation:${principal.installationId}`
+          : `address:${address}`;
+  const result = await getRateLimiter().limit(policy, key);
+  rateLimitHeaders(result, headers);
+  if (!result.allowed) {
+    throw new ApiError('rate_limited', {
+      details: { policy: policy.name, retryAfterSeconds: result.resetSeconds },
+      headers: { 'retry-after': String(result.resetSeconds) },
+    });
+  }
+}
+
+function renameParams(raw: Record<string, unknown>, aliases: Record<string, string> | undefined) {
+  if (!aliases) return raw;
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [aliases[k] ?? k, v]));
+}
+
+function refuseQuery(url: URL): undefined {
+  const keys = [...url.searchParams.keys()];
+  if (keys.length) {
+    throw new ApiError('validation_failed', {
+      issues: keys.map((k) => ({ path: `query.${k}`, code: 'unrecognized_keys', message: 'unknown query parameter' })),
+    });
+  }
+  return undefined;
+}
+
+async function readBody(req: Request, op: OperationDef): Promise<unknown> {
+  const text = await readBodyText(req);
+  if (text.length > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
+  if (op.bodyType === 'form') {
+    const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/x-www-form-urlencoded') {
+      throw new ApiError('invalid_request', { message: 'Send the request as application/x-www-form-urlencoded.' });
+    }
+    return parseWith(op.body!, new URLSearchParams(text), 'body');
+  }
+  return parseWith(op.body!, parseJsonBody(text, req.headers.get('content-type')), 'body');
+}
+
+/** Wraps the service result in the envelope and checks it against the declared response schema. */
+function shapeBody(op: OperationDef, output: unknown, requestId: string): unknown {
+  const body = op.list ? output : { data: output };
+  const checked = op.response.safeParse(body);
+  if (!checked.success) {
+    console.error(
+      JSON.stringify({ level: 'error', requestId, operation: op.id, message: 'response schema violation', issues: checked.error.issues }),
+    );
+    throw new ApiError('internal_error');
+  }
+  return checked.data;
+}
+
+function jsonOutcome(outcome: Outcome, headers: Headers): Response {
+  headers.set('content-type', JSON_TYPE);
+  return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
+}
+
+function outcomeResponse(outcome: Outcome, headers: Headers, requestId: string): Response {
+  headers.set('cache-control', 'no-store');
+  if (outcome.status >= 400) {
+    // A stored business error is replayed with the current request id.
+    const stored = outcome.body as { error: Record<string, unknown> };
+    return jsonOutcome({ status: outcome.status, body: { error: { ...stored.error, requestId } } }, headers);
+  }
+  return jsonOutcome(outcome, headers);
+}
+
+function cachedResponse(
+  req: Request,
+  op: OperationDef,
+  outcome: Outcome,
+  headers: Headers,
+  domainEtag: string | undefined,
+  isPrivate: boolean,
+): Response {
+  const text = JSON.stringify(outcome.body);
+  const etag = domainEtag ?? `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+  headers.set('etag', etag);
+  headers.set(
+    'cache-control',
+    isPrivate
+      ? 'private, no-cache'
+      : `public, max-age=0, s-maxage=${op.cache!.sMaxAge}, stale-while-revalidate=${op.cache!.staleWhileRevalidate}`,
+  );
+  if (isPrivate) headers.set('vary', 'Authorization, Cookie, X-Store-Access-Token');
+  if (etagMatches(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  headers.set('content-type', JSON_TYPE);
+  return new Response(text, { status: outcome.status, headers });
+}
+
+/** RFC 9110 §13.1.2: weak comparison, a list of tags, or "*". */
+function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (t: string) => t.trim().replace(/^W\//, '');
+  return header.split(',').some((t) => opaque(t) === opaque(etag));
+}

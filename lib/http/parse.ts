@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import { ApiError, type ErrorIssue } from './errors';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function toIssues(error: z.ZodError, prefix: string): ErrorIssue[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    code: issue.code,
+    message: issue.message,
+  }));
+}
+
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown, prefix: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError('validation_failed', { issues: toIssues(result.error, prefix) });
+  return result.data;
+}
+
+/** Query string to an object; a repeated parameter is refused rather than silently picked. */
+export function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  const issues: ErrorIssue[] = [];
+  for (const [key, value] of url.searchParams) {
+    if (key in out) issues.push({ path: `query.${key}`, code: 'duplicate', message: 'must be given once' });
+    out[key] = value;
+  }
+  if (issues.length) throw new ApiError('validation_failed', { issues });
+  return out;
+}
+
+/** Reads the body as text within the size cap, without trusting Content-Length alone. */
+export async function readBodyText(req: Request): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new ApiError('payload_too_large');
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+export function parseJsonBody(text: string, contentType: string | null): unknown {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json' && !mediaType?.endsWith('+json')) {
+    throw new ApiError('unsupported_media_type', {
+      issues: [{ path: 'body', code: 'content_type', message: 'send Content-Type: application/json' }],
+    });
+  }
+  if (text.trim() === '') {
+    throw new ApiError('invalid_json', { issues: [{ path: 'body', code: 'required', message: 'a JSON body is required' }] });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ApiError('invalid_json', {
+      issues: [{ path: 'body', code: 'invalid_json', message: (err as Error).message }],
+    });
+  }
+}

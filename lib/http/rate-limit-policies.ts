@@ -1,0 +1,32 @@
+/**
+ * Rate-limit policies, one table (CONTRACT.md "Rate limiting"). Quotas are configuration:
+ * RATE_LIMIT_<POLICY>=<limit>/<window seconds>, e.g. RATE_LIMIT_PUBLIC=300/60.
+ */
+export const rateLimitPolicies = {
+  /** Public catalog reads, per client address. */
+  public: { limit: 300, windowSeconds: 60, by: 'address' },
+  /** Product search, per client address. */
+  search: { limit: 120, windowSeconds: 60, by: 'address' },
+  /** API-key reads, per installation. */
+  keyRead: { limit: 600, windowSeconds: 60, by: 'installation' },
+  /** API-key writes, per installation. */
+  keyWrite: { limit: 240, windowSeconds: 60, by: 'installation' },
+  /** Hosted checkout browser steps, per session. */
+  hosted: { limit: 60, windowSeconds: 60, by: 'session' },
+  /** Store access challenges, per client address and store. */
+  challenge: { limit: 10, windowSeconds: 60, by: 'address+store' },
+  /** OAuth token endpoint family, per client. */
+  oauth: { limit: 30, windowSeconds: 60, by: 'client' },
+} as const satisfies Record<string, { limit: number; windowSeconds: number; by: string }>;
+
+export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
+
+export type RateLimitPolicy = { name: RateLimitPolicyName; limit: number; windowSeconds: number };
+
+export function resolvePolicy(name: RateLimitPolicyName, env: NodeJS.ProcessEnv = process.env): RateLimitPolicy {
+  const base = rateLimitPolicies[name];
+  const configured = env[`RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`];
+  const match = configured?.match(/^(\d+)\/(\d+)$/);
+  if (match) return { name, limit: Number(match[1]), windowSeconds: Number(match[2]) };
+  return { name, limit: base.limit, windowSeconds: base.windowSeconds };
+}

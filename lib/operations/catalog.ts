@@ -1,0 +1,139 @@
+import {
+  Bootstrap,
+  CategoryListMeta,
+  CategoryNode,
+  Contact,
+  MerchantSlugParams,
+  ProductDetail,
+  ProductDetailQuery,
+  ProductListMeta,
+  ProductListQuery,
+  ProductParams,
+  ProductSummary,
+  PublicMerchant,
+} from '../catalog/schemas';
+import { dataEnvelope, listEnvelope } from '../schemas/common';
+import { defineOperation } from './types';
+
+const publicCache = { sMaxAge: 60, staleWhileRevalidate: 300 };
+
+export const listPublicMerchantProducts = defineOperation({
+  id: 'listPublicMerchantProducts',
+  method: 'GET',
+  path: '/api/v1/catalog/merchants/{slug}/products',
+  summary: 'List a store’s products',
+  description:
+    'Active products of one store, newest first, with prices in the market currency. `page`, `pageSize`, `market` and `category` are optional extensions.',
+  tag: 'Catalog',
+  stability: 'stable',
+  auth: { kind: 'none' },
+  idempotency: 'none',
+  rateLimit: 'public',
+  params: MerchantSlugParams,
+  query: ProductListQuery,
+  response: listEnvelope(ProductSummary, ProductListMeta, 'PublicCatalogProductListResponse'),
+  responseName: 'PublicCatalogProductListResponse',
+  list: true,
+  cache: publicCache,
+  errors: ['merchant_not_found', 'category_not_found', 'store_access_required'],
+  examples: { params: { slug: 'lumen-audio' }, query: { page: '1', pageSize: '12' } },
+});
+
+export const getPublicMerchantProduct = defineOperation({
+  id: 'getPublicMerchantProduct',
+  method: 'GET',
+  path: '/api/v1/catalog/merchants/{merchantSlug}/products/{productSlug}',
+  summary: 'Get a product with its SKUs, prices and media',
+  description: 'Availability is a boolean per SKU; exact stock is never disclosed.',
+  tag: 'Catalog',
+  stability: 'stable',
+  auth: { kind: 'none' },
+  idempotency: 'none',
+  rateLimit: 'public',
+  params: ProductParams,
+  query: ProductDetailQuery,
+  response: dataEnvelope(ProductDetail, 'PublicCatalogProductDetailResponse'),
+  responseName: 'PublicCatalogProductDetailResponse',
+  cache: publicCache,
+  errors: ['merchant_not_found', 'product_not_found', 'store_access_required'],
+  examples: { params: { merchantSlug: 'lumen-audio', productSlug: 'aurora-wireless-earbuds-pro' } },
+});
+
+export const listPublicCategories = defineOperation({
+  id: 'listPublicCategories',
+  method: 'GET',
+  path: '/api/v1/catalog/categories',
+  summary: 'List the category tree',
+  description: 'Root categories with their descendants nested under `children`, ordered by position.',
+  tag: 'Catalog',
+  stability: 'stable',
+  auth: { kind: 'none' },
+  idempotency: 'none',
+  rateLimit: 'public',
+  response: listEnvelope(CategoryNode, CategoryListMeta, 'PublicCatalogCategoryListResponse'),
+  responseName: 'PublicCatalogCategoryListResponse',
+  list: true,
+  cache: publicCache,
+  errors: [],
+});
+
+export const getPublicMerchant = defineOperation({
+  id: 'getPublicMerchant',
+  method: 'GET',
+  path: '/api/v1/catalog/merchants/{slug}',
+  summary: 'Get a store’s public profile',
+  tag: 'Catalog',
+  stability: 'stable',
+  auth: { kind: 'none' },
+  idempotency: 'none',
+  rateLimit: 'public',
+  params: MerchantSlugParams,
+  response: dataEnvelope(PublicMerchant, 'PublicMerchantResponse'),
+  responseName: 'OperationResponse',
+  cache: publicCache,
+  errors: ['merchant_not_found', 'store_access_required'],
+  examples: { params: { slug: 'lumen-audio' } },
+});
+
+export const getPublicBootstrap = defineOperation({
+  id: 'getPublicBootstrap',
+  method: 'GET',
+  path: '/api/v1/bootstrap',
+  summary: 'Get what a client needs to start',
+  description: 'Supported locales, markets and currencies, defaults, the API version, pagination bounds and links.',
+  tag: 'Catalog',
+  stability: 'stable',
+  auth: { kind: 'none' },
+  idempotency: 'none',
+  rateLimit: 'public',
+  response: dataEnvelope(Bootstrap, 'PublicBootstrapResponse'),
+  responseName: 'OperationResponse',
+  cache: publicCache,
+  errors: [],
+});
+
+export const getPublicContact = defineOperation({
+  id: 'getPublicContact',
+  method: 'GET',
+  path: '/api/v1/public/contact',
+  summary: 'Get the service’s public contact channels',
+  tag: 'Catalog',
+  stability: 'stable',
+  auth: { kind: 'none' },
+  idempotency: 'none',
+  rateLimit: 'public',
+  response: dataEnvelope(Contact, 'PublicContactResponse'),
+  responseName: 'OperationResponse',
+  cache: publicCache,
+  errors: [],
+});
+
+export const catalogOperations = {
+  listPublicMerchantProducts,
+  getPublicMerchantProduct,
+  listPublicCategories,
+  getPublicMerchant,
+  getPublicBootstrap,
+  getPublicContact,
+} as const;
+

@@ -1,0 +1,16 @@
+/** Seeds the demo data (idempotent) and writes what a newcomer needs to .data/demo.json. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { closeDb, getDb } from '../lib/db/client';
+import { seedDemo } from '../lib/demo';
+
+const baseUrl = process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
+const db = await getDb();
+const { info, counts } = await seedDemo(db, baseUrl);
+await closeDb();
+
+const file = path.join(process.cwd(), '.data', 'demo.json');
+await mkdir(path.dirname(file), { recursive: true });
+await writeFile(file, JSON.stringify(info, null, 2) + '\n');
+console.log(`Demo data ready (${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}).`);
+console.log(`Written to ${path.relative(process.cwd(), file)}:\n${JSON.stringify(info, null, 2)}`);

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import * as bootstrapRoute from '../app/api/v1/bootstrap/route';
+import * as categoriesRoute from '../app/api/v1/catalog/categories/route';
+import * as merchantRoute from '../app/api/v1/catalog/merchants/[slug]/route';
+import * as productRoute from '../app/api/v1/catalog/merchants/[slug]/products/[productSlug]/route';
+import * as productsRoute from '../app/api/v1/catalog/merchants/[slug]/products/route';
+import * as contactRoute from '../app/api/v1/public/contact/route';
+import { call, expectError } from './helpers/http';
+
+describe('getPublicMerchant', () => {
+  it('returns the seeded store in the envelope', async () => {
+    const r = await call(merchantRoute.GET, { params: { slug: 'huaxia-digital' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Object.keys(r.body)).toEqual(['data']);
+    expect(r.body.data).toMatchObject({
+      slug: 'huaxia-digital',
+      displayName: '华夏数码',
+      defaultLocale: 'zh-CN',
+      defaultMarket: 'CN',
+      markets: ['CN'],
+      currencies: ['CNY'],
+      access: 'open',
+    });
+  });
+
+  it('answers 404 merchant_not_found for an unknown slug', async () => {
+    const r = await call(merchantRoute.GET, { params: { slug: 'no-such-store' } });
+    expectError(r, 404, 'merchant_not_found');
+  });
+
+  it('refuses unknown query parameters with 400 and issues', async () => {
+    const r = await call(merchantRoute.GET, { params: { slug: 'lumen-audio' }, query: { foo: '1' } });
+    const err = expectError(r, 400, 'validation_failed');
+    expect(err.issues).toEqual([expect.objectContaining({ path: 'query.foo' })]);
+  });
+
+  it('answers 405 in the envelope for a wrong method', async () => {
+    const r = await call(merchantRoute.POST, { method: 'POST', params: { slug: 'lumen-audio' } });
+    expectError(r, 405, 'method_not_allowed');
+    expect(r.headers.get('allow')).toBe('GET');
+  });
+
+  it('sends an ETag and answers 304 to a matching If-None-Match', async () => {
+    const first = await call(merchantRoute.GET, { params: { slug: 'lumen-audio' } });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toContain('s-maxage=');
+    const second = await call(merchantRoute.GET, { params: { slug: 'lumen-audio' }, headers: { 'if-none-match': etag! } });
+    expect(second.status).toBe(304);
+    expect(second.text).toBe('');
+    expect(second.headers.get('etag')).toBe(etag);
+  });
+});
+
+describe('listPublicMerchantProducts', () => {
+  it('pages through every active product exactly once, newest first', async () => {
+    const seen: string[] = [];
+    let page = 1;
+    let meta: any;
+    do {
+      const r = await call(productsRoute.GET, { params: { slug: 'lumen-audio' }, query: { page: String(page), pageSize: '50' } });
+      expect(r.status).toBe(200);
+      meta = r.body.meta;
+      seen.push(...r.body.data.map((p: any) => p.slug));
+      const dates = r.body.data.map((p: any) => p.createdAt);
+      expect([...dates].sort().reverse()).toEqual(dates);
+      page++;
+    } while (meta.hasNextPage);
+    expect(meta.total).toBe(80);
+    expect(new Set(seen).size).toBe(80);
+    expect(meta).toMatchObject({ pageSize: 50, totalPages: 2, market: 'US', currency: 'USD' });
+  });
+
+  it('prices in the requested market the store sells in', async () => {
+    const r = await call(productsRoute.GET, { params: { slug: 'lumen-audio' }, query: { market: 'CN', pageSize: '5' } });
+    expect(r.status).toBe(200);
+    for (const p of r.body.data) {
+      expect(p.price.min.currency).toBe('CNY');
+      expect(Number.isInteger(p.price.min.amount)).toBe(true);
+      expect(p.price.min.amount).toBeLessThanOrEqual(p.price.max.amount);
+    }
+  });
+
+  it('filters by category including descendants', async () => {
+    const parent = await call(productsRoute.GET, { params: { slug: 'huaxia-digital' }, query: { category: 'audio', pageSize: '50' } });
+    const cats = new Set(parent.body.data.map((p: any) => p.category));
+    expect([...cats].sort()).toEqual(['headphones', 'speakers']);
+    expect(parent.body.meta.total).toBe(30);
+  });
+
+  it.each([
+    [{ page: '0' }, 'query.page'],
+    [{ page: '101' }, 'query.page'],
+    [{ pageSize: '51' }, 'query.pageSize'],
+    [{ pageSize: 'ten' }, 'query.pageSize'],
+    [{ market: 'FR' }, 'query.market'],
+  ])('refuses %j with 400 at %s', async (query, path) => {
+    const r = await call(productsRoute.GET, { params: { slug: 'lumen-audio' }, query });
+    const err = expectError(r, 400, 'validation_failed');
+    expect(err.issues.map((i: any) => i.path)).toContain(path);
+  });
+
+  it('answers 404 for an unknown category and an unknown store', async () => {
+    expectError(await call(productsRoute.GET, { params: { slug: 'lumen-audio' }, query: { category: 'nope' } }), 404, 'category_not_found');
+    expectError(await call(productsRoute.GET, { params: { slug: 'nope' } }), 404, 'merchant_not_found');
+  });
+});
+
+describe('getPublicMerchantProduct', () => {
+  it('returns SKUs with prices and availability but never exact stock', async () => {
+    const r = await call(productRoute.GET, { params: { slug: 'lumen-audio', productSlug: 'aurora-wireless-earbuds-pro' } });
+    expect(r.status).toBe(200);
+    const d = r.body.data;
+    expect(d.title['en-US']).toBe('Aurora Wireless Earbuds Pro');
+    expect(d.merchant).toEqual({ slug: 'lumen-audio', displayName: 'Lumen Audio' });
+    expect(d.skus.length).toBeGreaterThan(0);
+    for (const sku of d.skus) {
+      expect(sku).not.toHaveProperty('stock');
+      expect(sku.price.currency).toBe('USD');
+      expect(typeof sku.available).toBe('boolean');
+    }
+    expect(d.media[0].url).toMatch(/^\/media\/catalog\/.+\.svg$/);
+  });
+
+  it('answers 404 for a product of another store', async () => {
+    const r = await call(productRoute.GET, { params: { slug: 'huaxia-digital', productSlug: 'aurora-wireless-earbuds-pro' } });
+    expectError(r, 404, 'product_not_found');
+  });
+});
+
+describe('listPublicCategories', () => {
+  it('returns the tree with counts that add up', async () => {
+    const r = await call(categoriesRoute.GET);
+    expect(r.status).toBe(200);
+    const electronics = r.body.data.find((c: any) => c.slug === 'electronics');
+    const audio = electronics.children.find((c: any) => c.slug === 'audio');
+    expect(audio.children.map((c: any) => c.slug)).toEqual(['headphones', 'speakers']);
+    expect(audio.productCount).toBe(audio.children.reduce((s: number, c: any) => s + c.productCount, 0));
+    const all = r.body.data.reduce((s: number, c: any) => s + c.productCount, 0);
+    expect(all).toBe(216);
+    expect(r.body.meta.total).toBe(17);
+  });
+});
+
+describe('getPublicBootstrap and getPublicContact', () => {
+  it('describe what a client needs to start', async () => {
+    const b = await call(bootstrapRoute.GET);
+    expect(b.body.data).toMatchObject({ apiVersion: 'v1', locales: ['zh-CN', 'en-US'] });
+    expect(b.body.data.markets).toEqual([
+      { code: 'CN', currency: 'CNY', defaultLocale: 'zh-CN' },
+      { code: 'US', currency: 'USD', defaultLocale: 'en-US' },
+    ]);
+    const c = await call(contactRoute.GET);
+    expect(c.body.data.channels.map((x: any) => x.kind)).toEqual(['email', 'phone', 'web']);
+  });
+});

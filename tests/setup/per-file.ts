@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { closeDb, openPglite, prismaForPglite, prismaForPostgres, setDb } from '../../lib/db/client';
+import { databaseUrl, withAdmin } from './databases';
+
+/** Each test file gets its own copy of the seeded database, so files never see each other's writes. */
+beforeAll(async () => {
+  const template = inject('dbTemplate');
+  if (template.kind === 'postgres') {
+    const name = `${template.template}_f${Math.random().toString(36).slice(2, 10)}`;
+    await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template.template}"`));
+    const url = databaseUrl(name);
+    process.env.TEST_ACTIVE_DATABASE_URL = url;
+    setDb(prismaForPostgres(url), 'postgres');
+    return;
+  }
+  const pglite = await openPglite(undefined, new Blob([await readFile(template.snapshot)]));
+  const prisma = prismaForPglite(pglite);
+  setDb(prisma, 'pglite', async () => {
+    await prisma.$disconnect();
+    await pglite.close();
+  });
+});
+
+afterAll(async () => {
+  await closeDb();
+});

@@ -7,6 +7,13 @@ import { type OperationDef, defineOperation } from './types';
  * spec's path, method, auth, scopes, idempotency and schema names, but no route, so it answers
  * 404 route_not_found. Its issue replaces the open schemas with real ones.
  */
+// One schema object per component name: several operations share a request or response name.
+const named = new Map<string, ReturnType<typeof dataEnvelope> | typeof OpenObject>();
+function once<T extends ReturnType<typeof dataEnvelope> | typeof OpenObject>(name: string, make: () => T): T {
+  if (!named.has(name)) named.set(name, make());
+  return named.get(name) as T;
+}
+
 export function pendingOperation(
   def: Omit<OperationDef, 'response' | 'body' | 'params' | 'errors' | 'tag'> & {
     tag: string;
@@ -20,8 +27,8 @@ export function pendingOperation(
     params: pathParams.length
       ? z.strictObject(Object.fromEntries(pathParams.map((p) => [p, z.string().min(1).max(200)])))
       : undefined,
-    body: hasBody ? OpenObject.meta({ id: def.requestName }) : undefined,
-    response: dataEnvelope(OpenObject, def.responseName),
+    body: hasBody ? once(def.requestName!, () => OpenObject.meta({ id: def.requestName })) : undefined,
+    response: once(def.responseName, () => dataEnvelope(OpenObject, def.responseName)),
     errors: [],
   });
 }

@@ -46,7 +46,13 @@ export function intQuery(min: number, max: number, fallback: number) {
     .pipe(z.int().min(min).max(max))
     .optional()
     .transform((v) => v ?? fallback)
-    .meta({ override: { type: 'integer', minimum: min, maximum: max, default: fallback } });
+    .meta({
+      // Documented as the integer it is, not as the text it travels as.
+      override: ({ jsonSchema }) => {
+        delete jsonSchema.pattern;
+        Object.assign(jsonSchema, { type: 'integer', minimum: min, maximum: max, default: fallback });
+      },
+    });
 }
 
 export const PAGE_MAX = 100;

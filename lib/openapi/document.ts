@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { createDocument } from 'zod-openapi';
+import { errorCatalogue, type ErrorCode } from '../http/errors';
+import { IDEMPOTENCY_KEY_PATTERN } from '../http/idempotency';
+import { resolvePolicy } from '../http/rate-limit-policies';
+import { operationList } from '../operations';
+import type { OperationDef } from '../operations/types';
+import { PublicErrorResponse } from '../schemas/common';
+
+/** The statuses every operation declares (spec, "Endpoints"). */
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 429] as const;
+
+/** Codes the pipeline itself may answer, by what the operation declares. */
+function pipelineCodes(op: OperationDef): ErrorCode[] {
+  const codes: ErrorCode[] = ['validation_failed', 'rate_limited'];
+  if (op.body) codes.push(op.bodyType === 'form' ? 'invalid_request' : 'invalid_json', 'payload_too_large');
+  if (op.body && op.bodyType !== 'form') codes.push('unsupported_media_type');
+  if (op.auth.kind === 'apiKey') codes.push('authentication_required', 'insufficient_scope');
+  if (op.idempotency === 'required') {
+    codes.push('idempotency_key_missing', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
+  }
+  return codes;
+}
+
+const IdempotencyKeyHeader = z.strictObject({
+  'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY_PATTERN).meta({
+    description:
+      'Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`.',
+    example: 'demo-7f3c2a91-0001',
+  }),
+});
+
+const rateLimitHeaders = {
+  'X-Request-Id': { description: 'Identifies this request in logs and support tickets.', schema: { type: 'string' as const } },
+  RateLimit: { description: 'IETF RateLimit header: remaining quota and seconds to reset.', schema: { type: 'string' as const } },
+  'RateLimit-Policy': { description: 'IETF RateLimit-Policy header: quota and window.', schema: { type: 'string' as const } },
+};
+
+function describeErrors(codes: ErrorCode[]): string {
+  return codes.map((c) => `\`${c}\``).join(', ');
+}
+
+function operationObject(op: OperationDef) {
+  const codes = [...new Set([...pipelineCodes(op), ...op.errors])];
+  const responses: Record<string, unknown> = {
+    '200': {
+      description: `Success: \`${op.responseName}\`${op.list ? ' (`{ data: array, meta }`)' : ' (`{ data: object }`)'}.`,
+      headers: {
+        ...rateLimitHeaders,
+        ...(op.cache ? { ETag: { description: 'Validator for If-None-Match (answers 304).', schema: { type: 'string' } } } : {}),
+        ...(op.idempotency === 'required'
+          ? { 'Idempotent-Replayed': { description: '`true` when this is the stored outcome of an earlier request with the same key.', schema: { type: 'string' } } }
+          : {}),
+      },
+      content: { 'application/json': { schema: op.response } },
+    },
+  };
+  for (const status of ERROR_STATUSES) {
+    const here = codes.filter((c) => errorCatalogue[c].status === status);
+    responses[String(status)] = {
+      description: here.length ? `PublicErrorResponse. Codes: ${describeErrors(here)}.` : 'PublicErrorResponse.',
+      content: { 'application/json': { schema: PublicErrorResponse } },
+    };
+  }
+  const policy = resolvePolicy(op.rateLimit);
+  const description = [
+    op.description,
+    op.extension ? '**Extension**: not one of the 30 operations of the public interface.' : undefined,
+    op.auth.kind === 'apiKey'
+      ? op.auth.scopes.length
+        ? `Requires an API key with scope ${op.auth.scopes.map((s) => `\`${s}\``).join(', ')}.`
+        : 'Requires a valid API key; no scope needed.'
+      : undefined,
+    `Rate limit policy \`${policy.name}\`: ${policy.limit} requests per ${policy.windowSeconds} s.`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    description,
+    tags: [op.tag],
+    security:
+      op.auth.kind === 'apiKey'
+        ? [{ apiKey: [...op.auth.scopes] }, { dpop: [...op.auth.scopes] }]
+        : op.auth.kind === 'oauth'
+          ? [{ oauth2: [] }]
+          : [],
+    'x-stability': op.stability,
+    'x-idempotency': op.idempotency,
+    ...(op.auth.kind === 'apiKey' ? { 'x-required-scopes': [...op.auth.scopes] } : {}),
+    ...(op.extension ? { 'x-extension': true } : {}),
+    'x-rate-limit-policy': policy.name,
+    requestParams: {
+      ...(op.params ? { path: op.params } : {}),
+      ...(op.query ? { query: op.query } : {}),
+      ...(op.idempotency === 'required' ? { header: IdempotencyKeyHeader } : {}),
+    },
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            description: op.requestName ? `\`${op.requestName}\`` : undefined,
+            content: {
+              [op.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                schema: op.body,
+                ...(op.examples?.body !== undefined ? { example: op.examples.body } : {}),
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+type Doc = ReturnType<typeof createDocument>;
+type ParamObject = { name: string; in: string; example?: unknown; required?: boolean; schema?: { type?: string } };
+
+/** Puts each operation's working examples on its parameters, so "Try it" works out of the box. */
+function applyParameterExamples(doc: Doc) {
+  for (const op of operationList) {
+    const operation = (doc.paths?.[op.path] as Record<string, { parameters?: ParamObject[] }> | undefined)?.[
+      op.method.toLowerCase()
+    ];
+    for (const param of operation?.parameters ?? []) {
+      const value =
+        param.in === 'path' ? op.examples?.params?.[param.name] : param.in === 'query' ? op.examples?.query?.[param.name] : undefined;
+      if (value !== undefined) param.example = param.schema?.type === 'integer' ? Number(value) : value;
+    }
+  }
+}
+
+let cached: Doc | undefined;
+
+/** The OpenAPI 3.1 document, generated from the operation table and nothing else. */
+export function openApiDocument(): Doc {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operationList) {
+    paths[op.path] ??= {};
+    paths[op.path]![op.method.toLowerCase()] = operationObject(op);
+  }
+  const doc = createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Storefront Commerce API',
+        version: 'v1',
+        description:
+          'Public catalog reads, search, storefront decoration, carts and checkout quotes, orders, hosted checkout, webhooks, installation credentials, OAuth and store access.\n\n' +
+          'Success bodies are `{ data }` (lists: `{ data, meta }`); every error is a `PublicErrorResponse`. Money is integer minor units with a currency. ' +
+          'Operations marked `x-idempotency: required` need an `Idempotency-Key` header.',
+      },
+      servers: [{ url: '/', description: 'This deployment' }],
+      tags: [...new Set(operationList.map((o) => o.tag))].map((name) => ({ name })),
+      paths: paths as never,
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sk_live_… / sk_test_…',
+            description: 'An installation API key: `Authorization: Bearer sk_test_…`. Scopes are listed per operation.',
+          },
+          dpop: {
+            type: 'http',
+            scheme: 'DPoP',
+            description: 'A DPoP-bound OAuth access token: `Authorization: DPoP <token>` with a `DPoP` proof carrying `ath` (RFC 9449).',
+          },
+          oauth2: {
+            type: 'oauth2',
+            description: 'Authorization Code with PKCE (S256) and DPoP-bound tokens.',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: '/oauth/authorize',
+                tokenUrl: '/api/v1/oauth/token',
+                scopes: {
+                  'catalog:read': 'Read the catalog and manage carts and orders',
+                  'checkout:quote': 'Set addresses and quote checkouts',
+                  'webhooks:read': 'Read webhook endpoints and fixtures',
+                  'webhooks:write': 'Change webhook endpoints',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    { reused: 'inline' },
+  );
+  applyParameterExamples(doc);
+  cached = doc;
+  return doc;
+}

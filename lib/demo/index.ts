@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { demoMerchants } from './catalog-data';
 import { seedDemoCatalog } from './seed';
+import { seedDemoCredentials } from './seed-credentials';
 
 export type DemoInfo = {
   baseUrl: string;
@@ -33,6 +34,13 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
       product: `${baseUrl}/api/v1/catalog/merchants/lumen-audio/products/aurora-wireless-earbuds-pro`,
       openapi: `${baseUrl}/api/v1/openapi.json`,
     },
+  };
+  const credentials = await seedDemoCredentials(db);
+  info.apiKeys = {
+    ...credentials,
+    usage: `curl -H "Authorization: Bearer ${credentials.keys[0]!.key}" ${baseUrl}/api/v1/open/installation/identity`,
+    identity: `${baseUrl}/api/v1/open/installation/identity`,
+    readiness: `${baseUrl}/api/v1/open/installation/readiness`,
   };
   return { info, counts: { ...catalog } };
 }

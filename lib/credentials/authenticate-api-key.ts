@@ -1,0 +1,73 @@
+import type { Db } from '../db/client';
+import type { Principal } from '../http/context';
+import { type Scope, scopes as knownScopes } from '../operations/types';
+import { hashApiKey, hashesEqual, parseApiKey } from './api-key-format';
+import { getServerSecret } from './server-secret';
+
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * The principal behind an API key, or null for every kind of bad key (malformed, bad checksum,
+ * unknown, wrong secret, revoked, expired, uninstalled) so callers cannot tell them apart.
+ */
+export async function authenticateApiKey(db: Db, token: string, now: Date): Promise<Principal | null> {
+  const parsed = parseApiKey(token);
+  if (!parsed) return null;
+  const expected = hashApiKey(token, getServerSecret());
+  const row = await db.apiKey.findUnique({
+    where: { keyId: parsed.keyId },
+    select: {
+      id: true,
+      hash: true,
+      environment: true,
+      scopes: true,
+      expiresAt: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      installation: { select: { id: true, appId: true, merchantId: true, scopes: true, status: true } },
+    },
+  });
+  if (!row || !hashesEqual(row.hash, expected) || row.environment !== parsed.environment) return null;
+  if (row.revokedAt && row.revokedAt <= now) return null;
+  if (row.expiresAt && row.expiresAt <= now) return null;
+  if (row.installation.status !== 'active') return null;
+  touchLastUsed(db, row.id, row.lastUsedAt, now);
+  return {
+    kind: 'apiKey',
+    installationId: row.installation.id,
+    merchantId: row.installation.merchantId,
+    appId: row.installation.appId,
+    credentialId: row.id,
+    // A key never holds more than its installation was granted, even after the grant shrinks.
+    scopes: effectiveScopes(row.scopes, row.installation.scopes),
+  };
+}
+
+export function effectiveScopes(keyScopes: readonly string[], installationScopes: readonly string[]): Scope[] {
+  return knownScopes.filter((s) => keyScopes.includes(s) && installationScopes.includes(s));
+}
+
+const lastWrites = new Map<string, number>();
+
+/**
+ * Records use at most once a minute per key: skipped when the stored value or this process's
+ * last write is recent, and the UPDATE itself is conditional so concurrent instances do not
+ * pile up writes. Fire-and-forget: a failure to record use must not fail the request.
+ */
+function touchLastUsed(db: Db, id: string, stored: Date | null, now: Date) {
+  const nowMs = now.getTime();
+  if (stored && nowMs - stored.getTime() < LAST_USED_RESOLUTION_MS) return;
+  const written = lastWrites.get(id);
+  if (written !== undefined && nowMs - written < LAST_USED_RESOLUTION_MS) return;
+  if (lastWrites.size > 10_000) lastWrites.clear();
+  lastWrites.set(id, nowMs);
+  db.apiKey
+    .updateMany({
+      where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(nowMs - LAST_USED_RESOLUTION_MS) } }] },
+      data: { lastUsedAt: now },
+    })
+    .catch((err: unknown) => {
+      lastWrites.delete(id);
+      console.warn(JSON.stringify({ level: 'warn', message: 'could not record API key use', error: String(err) }));
+    });
+}

@@ -1,0 +1,43 @@
+import type { ServiceContext } from '../http/context';
+import type { Scope } from '../operations/types';
+import { type ApiKeyEnvironment, generateApiKey, hashApiKey } from './api-key-format';
+import { type ApiKeySummary, CredentialAdminError, apiKeySummarySelect, toApiKeySummary } from './api-keys';
+import { getServerSecret } from './server-secret';
+
+export type CreateApiKeyInput = {
+  installationId: string;
+  environment: ApiKeyEnvironment;
+  scopes: readonly Scope[];
+  expiresAt?: Date | null;
+  name?: string | null;
+  rolledFromId?: string;
+  /** Byte source for the key; random unless the demo seed derives a stable key. */
+  bytes?: (n: number) => Buffer;
+};
+
+/** Issues a key. The plaintext is returned here once and never again: only its hash is stored. */
+export async function createApiKey(ctx: ServiceContext, input: CreateApiKeyInput): Promise<{ key: string; apiKey: ApiKeySummary }> {
+  const installation = await ctx.db.installation.findUnique({ where: { id: input.installationId }, select: { scopes: true, status: true } });
+  if (!installation || installation.status !== 'active') throw new CredentialAdminError('No active installation with this id');
+  const ungranted = input.scopes.filter((s) => !installation.scopes.includes(s));
+  if (ungranted.length) throw new CredentialAdminError(`The installation was not granted: ${ungranted.join(', ')}`);
+  if (input.expiresAt && input.expiresAt <= ctx.now) throw new CredentialAdminError('The expiry must be in the future');
+
+  const generated = generateApiKey(input.environment, input.bytes);
+  const row = await ctx.db.apiKey.create({
+    data: {
+      installationId: input.installationId,
+      keyId: generated.keyId,
+      environment: input.environment,
+      last4: generated.last4,
+      hash: hashApiKey(generated.key, getServerSecret()),
+      scopes: [...new Set(input.scopes)],
+      name: input.name ?? null,
+      createdAt: ctx.now,
+      expiresAt: input.expiresAt ?? null,
+      rolledFromId: input.rolledFromId ?? null,
+    },
+    select: apiKeySummarySelect,
+  });
+  return { key: generated.key, apiKey: toApiKeySummary(row, ctx.now) };
+}

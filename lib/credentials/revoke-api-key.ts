@@ -1,0 +1,10 @@
+import type { ServiceContext } from '../http/context';
+import { type ApiKeySummary, apiKeySummarySelect, getApiKeyOrThrow, toApiKeySummary } from './api-keys';
+
+/** Revokes a key at once (a leak). Revoking twice keeps the first revocation time. */
+export async function revokeApiKey(ctx: ServiceContext, input: { keyId: string }): Promise<ApiKeySummary> {
+  const key = await getApiKeyOrThrow(ctx.db, input.keyId);
+  await ctx.db.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: ctx.now } });
+  const row = await ctx.db.apiKey.findUniqueOrThrow({ where: { id: key.id }, select: apiKeySummarySelect });
+  return toApiKeySummary(row, ctx.now);
+}

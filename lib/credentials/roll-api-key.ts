@@ -1,0 +1,43 @@
+import type { ServiceContext } from '../http/context';
+import { type ApiKeySummary, CredentialAdminError, apiKeyStatus, getApiKeyOrThrow, toApiKeySummary, apiKeySummarySelect } from './api-keys';
+import { createApiKey } from './create-api-key';
+
+export const MAX_ROLL_OVERLAP_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Replaces a key (Stripe-style roll): the new key, with the same installation, environment,
+ * scopes and name, works at once; the old one keeps working for `overlapSeconds` (0 = stops now),
+ * so deployments can switch without downtime. An earlier expiry of the old key is kept.
+ */
+export async function rollApiKey(
+  ctx: ServiceContext,
+  input: { keyId: string; overlapSeconds: number; expiresAt?: Date | null },
+): Promise<{ key: string; apiKey: ApiKeySummary; previous: ApiKeySummary }> {
+  if (!Number.isInteger(input.overlapSeconds) || input.overlapSeconds < 0 || input.overlapSeconds > MAX_ROLL_OVERLAP_SECONDS) {
+    throw new CredentialAdminError(`The overlap must be 0 to ${MAX_ROLL_OVERLAP_SECONDS} seconds`);
+  }
+  const old = await getApiKeyOrThrow(ctx.db, input.keyId);
+  if (apiKeyStatus(old, ctx.now) !== 'active') throw new CredentialAdminError('Only an active key can be rolled');
+  const overlapEnd = new Date(ctx.now.getTime() + input.overlapSeconds * 1000);
+  const oldExpiry = old.expiresAt && old.expiresAt < overlapEnd ? old.expiresAt : overlapEnd;
+
+  return ctx.db.$transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] };
+    const { key, apiKey } = await createApiKey(txCtx, {
+      installationId: old.installation.id,
+      environment: old.environment,
+      scopes: old.scopes as ApiKeySummary['scopes'],
+      name: old.name,
+      expiresAt: input.expiresAt === undefined ? null : input.expiresAt,
+      rolledFromId: old.id,
+    });
+    // Conditional, so a concurrent revoke or roll of the same key is not undone.
+    const { count } = await tx.apiKey.updateMany({
+      where: { id: old.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.now } }] },
+      data: { expiresAt: oldExpiry },
+    });
+    if (count !== 1) throw new CredentialAdminError('The key was revoked or expired meanwhile');
+    const previous = await tx.apiKey.findUniqueOrThrow({ where: { id: old.id }, select: apiKeySummarySelect });
+    return { key, apiKey, previous: toApiKeySummary(previous, ctx.now) };
+  });
+}

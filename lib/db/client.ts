@@ -19,7 +19,7 @@ const g = globalThis as GlobalWithDb;
 
 /** Where the embedded database lives when DATABASE_URL is not set. */
 export function pgliteDataDir(): string {
-  return process.env.PGLITE_DATA_DIR ?? path.join(process.cwd(), '.data', 'pglite');
+  return process.env.PGLITE_DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), '.data', 'pglite');
 }
 
 /** Opens an embedded PGlite with the extensions the schema relies on. `dataDir` undefined = in memory. */

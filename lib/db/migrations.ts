@@ -2,18 +2,20 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), 'prisma', 'migrations');
-export const SCHEMA_DIR = path.join(process.cwd(), 'prisma', 'schema');
+// Read at run time by the embedded database's self-migration; next.config.ts traces the folder
+// explicitly, so the bundler is told not to trace these dynamic paths (which would be the whole project).
+export const MIGRATIONS_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), 'prisma', 'migrations');
+export const SCHEMA_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), 'prisma', 'schema');
 
 export type Migration = { name: string; sql: string; checksum: string };
 
 /** Committed migrations in the order they apply (folder names start with a UTC timestamp). */
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+  const entries = await readdir(/*turbopackIgnore: true*/ dir, { withFileTypes: true });
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   return Promise.all(
     names.map(async (name) => {
-      const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8');
+      const sql = await readFile(path.join(/*turbopackIgnore: true*/ dir, name, 'migration.sql'), 'utf8');
       // Same checksum the Prisma CLI records, so a machine with the native CLI agrees.
       return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
     }),
@@ -21,9 +23,12 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
 }
 
 export async function readSchemaFiles(dir = SCHEMA_DIR): Promise<{ path: string; content: string }[]> {
-  const names = (await readdir(dir)).filter((n) => n.endsWith('.prisma')).sort();
+  const names = (await readdir(/*turbopackIgnore: true*/ dir)).filter((n) => n.endsWith('.prisma')).sort();
   return Promise.all(
-    names.map(async (name) => ({ path: path.join(dir, name), content: await readFile(path.join(dir, name), 'utf8') })),
+    names.map(async (name) => ({
+      path: path.join(/*turbopackIgnore: true*/ dir, name),
+      content: await readFile(path.join(/*turbopackIgnore: true*/ dir, name), 'utf8'),
+    })),
   );
 }
 

@@ -1,0 +1,127 @@
+/**
+ * Shared benchmark harness: a fresh PostgreSQL database (migrated and seeded), a production
+ * build served by `next start`, and autocannon runs reported as ratios to the framework floor.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
+import { prismaForPostgres, type Db } from '../lib/db/client';
+import { applyMigrations, readMigrations } from '../lib/db/migrations';
+import { pgRunner } from '../lib/db/sql-runner';
+import { seedDemo } from '../lib/demo';
+
+export const BENCH_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const DIST_DIR = '.next-bench';
+
+export function dbUrl(name: string): string {
+  const url = new URL(BENCH_SERVER);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function createBenchDatabase(name: string): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: BENCH_SERVER });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = dbUrl(name);
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  await applyMigrations(pgRunner(pool), await readMigrations());
+  await pool.end();
+  const db = prismaForPostgres(url);
+  await seedDemo(db);
+  return {
+    url,
+    db,
+    drop: async () => {
+      await db.$disconnect();
+      const a = new pg.Client({ connectionString: BENCH_SERVER });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** Builds once into a private dist dir (skipped with --no-build when a build exists). */
+export function buildApp() {
+  if (process.argv.includes('--no-build') && existsSync(`${DIST_DIR}/BUILD_ID`)) return;
+  console.error('Building the app (next build)...');
+  const r = spawnSync('npx', ['next', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NEXT_DIST_DIR: DIST_DIR } });
+  if (r.status !== 0) throw new Error('next build failed');
+}
+
+export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn('npx', ['next', 'start', '-p', String(port)], {
+    env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  stopServer(child);
+  throw new Error('next start did not become ready');
+}
+
+export function stopServer(child: ChildProcess) {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export type Target = {
+  name: string;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Per-request changes, e.g. a fresh Idempotency-Key. */
+  setupRequest?: (req: { headers?: Record<string, string> }) => { headers?: Record<string, string> };
+};
+
+export type Measured = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+export async function measure(base: string, t: Target, seconds: number, connections: number): Promise<Measured> {
+  const url = base + t.path;
+  const opts = {
+    url,
+    connections,
+    duration: seconds,
+    method: t.method ?? 'GET',
+    headers: t.headers,
+    body: t.body,
+    ...(t.setupRequest ? { requests: [{ method: t.method ?? 'GET', path: t.path, headers: t.headers, body: t.body, setupRequest: t.setupRequest }] } : {}),
+  };
+  await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, connection pools, caches
+  const r: Result = await autocannon(opts);
+  return { name: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+export function report(rows: Measured[], floorName: string, targets: Record<string, number>) {
+  const floor = rows.find((r) => r.name === floorName)!;
+  const lines = [
+    '| target | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to floor | goal |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    ...rows.map((r) => {
+      const ratio = r.rps / floor.rps;
+      const goal = targets[r.name];
+      const verdict = goal === undefined ? 'floor' : `${ratio >= goal ? 'met' : 'MISSED'} (>= ${(goal * 100).toFixed(0)}%)`;
+      return `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${(ratio * 100).toFixed(1)}% | ${verdict} |`;
+    }),
+  ];
+  console.log(lines.join('\n'));
+}

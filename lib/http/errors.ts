@@ -71,6 +71,7 @@ export const errorCatalogue = {
   },
   challenge_expired: { status: 409, message: 'The proof-of-work puzzle has expired.' },
   challenge_already_used: { status: 409, message: 'The proof-of-work puzzle was already used.' },
+  challenge_kind_not_accepted: { status: 409, message: 'This store does not accept this kind of challenge answer.' },
   // 429
   rate_limited: { status: 429, message: 'Too many requests. Slow down and retry later.', retryable: true },
   // 5xx: something broke on our side

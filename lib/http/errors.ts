@@ -1,3 +1,5 @@
+import type { Db } from '../db/client';
+
 /**
  * The one closed catalogue of public error codes. Every error the API sends is one of these,
  * rendered by lib/http/respond.ts; the OpenAPI document lists them per status.
@@ -89,6 +91,11 @@ export type ApiErrorOptions = {
   details?: Record<string, unknown>;
   issues?: ErrorIssue[];
   headers?: Record<string, string>;
+  /**
+   * Writes that must outlive the failure (e.g. a lockout counter). An idempotent operation runs
+   * in a transaction that this error rolls back, so the pipeline applies them afterwards.
+   */
+  persist?: (db: Db) => Promise<void>;
 };
 
 /** A failure the client should see. Services throw it; the pipeline renders it. */
@@ -99,6 +106,7 @@ export class ApiError extends Error {
   readonly details?: Record<string, unknown>;
   readonly issues?: ErrorIssue[];
   readonly headers?: Record<string, string>;
+  readonly persist?: (db: Db) => Promise<void>;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     const entry: { status: number; message: string; retryable?: boolean } = errorCatalogue[code];
@@ -110,6 +118,7 @@ export class ApiError extends Error {
     this.details = options.details;
     this.issues = options.issues;
     this.headers = options.headers;
+    this.persist = options.persist;
   }
 }
 

@@ -4,7 +4,7 @@ import type { OperationDef, OperationInput, OperationOutput } from '../operation
 import { authenticate } from './authenticate';
 import { clientAddress } from './client-address';
 import type { Principal, ServiceContext } from './context';
-import { ApiError } from './errors';
+import { ApiError, isApiError } from './errors';
 import { runIdempotent } from './idempotency';
 import { MAX_BODY_BYTES, parseJsonBody, parseWith, queryObject, readBodyText } from './parse';
 import { getRateLimiter, policyFor, rateLimitHeaders } from './rate-limit';
@@ -81,10 +81,24 @@ export function handle<Op extends OperationDef>(
       headers.set('cache-control', 'no-store');
       return jsonOutcome(outcome, headers);
     } catch (err) {
-      return errorResponse(err, requestId, headers);
+      return errorResponse(await persistFailure(err), requestId, headers);
     }
   };
   return Object.assign(handler, { operationId: op.id });
+}
+
+/**
+ * Applies an error's `persist` writes with the root client: any transaction the failure rolled
+ * back is over by now. Should they fail, that failure is what the client sees (a 500).
+ */
+async function persistFailure(err: unknown): Promise<unknown> {
+  if (!isApiError(err) || !err.persist) return err;
+  try {
+    await err.persist(await getDb());
+    return err;
+  } catch (persistError) {
+    return persistError;
+  }
 }
 
 async function enforceRateLimit(

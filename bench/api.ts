@@ -39,6 +39,6 @@ try {
   console.log(`\nnext start on PostgreSQL, autocannon -c ${connections} -d ${seconds}, ${new Date().toISOString()}\n`);
   report(rows, targets[0]!.name, goals);
 } finally {
-  stopServer(server);
+  await stopServer(server);
   await database.drop();
 }

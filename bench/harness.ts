@@ -69,18 +69,20 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     }
     await sleep(500);
   }
-  stopServer(child);
+  await stopServer(child);
   throw new Error('next start did not become ready');
 }
 
-export function stopServer(child: ChildProcess) {
-  if (child.pid) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+/** Stops the server's whole process group and waits for it, so no request outlives the database. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (!child.pid || child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
   }
+  await Promise.race([exited, sleep(10_000)]);
 }
 
 export type Target = {

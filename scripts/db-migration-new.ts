@@ -11,6 +11,7 @@ import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-util
 import * as engineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { createRequire } from 'node:module';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { openPglite } from '../lib/db/client';
 import { MIGRATIONS_DIR, readMigrations, readSchemaFiles } from '../lib/db/migrations';
 
 const args = process.argv.slice(2);
@@ -33,10 +34,18 @@ engineBindings.__wbg_set_wasm(instance.exports);
 (instance.exports.__wbindgen_start as () => void)();
 const { SchemaEngine } = engineBindings;
 
+// The adapter's own shadow database is a bare PGlite: migrations that create an extension the
+// app loads (pg_trgm) would fail there, and the engine drops such a failure silently.
+class ShadowWithExtensions extends PrismaPGlite {
+  override async connectToShadowDb() {
+    return new PrismaPGlite(await openPglite()).connect();
+  }
+}
+
 const engine = await SchemaEngine.new(
   { datamodels: files.map((f) => [f.path, f.content]) },
   () => undefined,
-  bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(new PGlite())),
+  bindMigrationAwareSqlAdapterFactory(new ShadowWithExtensions(new PGlite())),
 );
 const result = await engine.diff({
   from: {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { demoMerchants } from './catalog-data';
+import { seedDemoDecorations } from './decoration';
 import { seedDemoCatalog } from './seed';
 import { seedDemoCredentials } from './seed-credentials';
 
@@ -17,6 +18,7 @@ export type DemoInfo = {
  */
 export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promise<{ info: DemoInfo; counts: Record<string, number> }> {
   const catalog = await seedDemoCatalog(db);
+  const decorations = await seedDemoDecorations(db);
   const info: DemoInfo = {
     baseUrl,
     docs: `${baseUrl}/docs`,
@@ -33,8 +35,11 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
       products: `${baseUrl}/api/v1/catalog/merchants/lumen-audio/products?pageSize=5`,
       product: `${baseUrl}/api/v1/catalog/merchants/lumen-audio/products/aurora-wireless-earbuds-pro`,
       openapi: `${baseUrl}/api/v1/openapi.json`,
+      decoration: `${baseUrl}/api/v1/storefront-decorations/merchants/lumen-audio`,
     },
   };
+  info.decorationAuthoring =
+    'npm run decoration:export -- lumen-audio draft.json; edit draft.json; npm run decoration:publish -- lumen-audio draft.json';
   const credentials = await seedDemoCredentials(db);
   info.apiKeys = {
     ...credentials,
@@ -42,5 +47,5 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
     identity: `${baseUrl}/api/v1/open/installation/identity`,
     readiness: `${baseUrl}/api/v1/open/installation/readiness`,
   };
-  return { info, counts: { ...catalog } };
+  return { info, counts: { ...catalog, ...decorations } };
 }

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { getMerchantOrThrow } from '../catalog/merchants';
+import type { Merchant } from '../generated/prisma/client';
+import type { ServiceContext } from '../http/context';
+import { ApiError, type ErrorIssue } from '../http/errors';
+import { toIssues } from '../http/parse';
+import type { Locale, Market } from '../schemas/common';
+import { absoluteUrl, mapUrlFields, publicBaseUrl, storedUrl } from './media-urls';
+import { collectionProductIds, loadProductEntries } from './product-entries';
+import { DecorationBlock, DecorationDraft as DraftSchema, DecorationProductEntry } from './schemas';
+
+export type PublishDecorationInput = {
+  slug: string;
+  /** The authored decoration (parsed JSON, not yet validated). */
+  draft: unknown;
+};
+
+export type PublishedDecorationVersion = {
+  versionId: string;
+  version: number;
+  locale: Locale;
+  market: Market;
+  blocks: number;
+  products: number;
+  publishedAt: string;
+};
+
+/**
+ * Publishes a merchant's authored decoration as a new immutable version (`version` + 1, a new
+ * `versionId`). It validates the draft against the same schema the API serves, plus the rules
+ * only the store can tell (its markets, its catalog, unique block ids), and refuses with
+ * 400 validation_failed listing every violation. Root-relative media URLs ("/media/...") are
+ * accepted as this deployment's assets.
+ */
+export async function publishDecoration(
+  ctx: ServiceContext,
+  input: PublishDecorationInput,
+): Promise<PublishedDecorationVersion> {
+  const merchant = await getMerchantOrThrow(ctx.db, input.slug);
+  const base = publicBaseUrl();
+  const candidate = mapUrlFields(input.draft, (u) => absoluteUrl(u, base));
+  const parsed = DraftSchema.safeParse(candidate);
+  const draft = parsed.success ? parsed.data : null;
+  const refs = productRefs(input.draft);
+  const catalog = await loadProductEntries(
+    ctx.db,
+    merchant.id,
+    refs.map((r) => r.id),
+    draft ?? { locale: merchant.defaultLocale as Locale, market: merchant.defaultMarket as Market },
+  );
+  const issues: ErrorIssue[] = [
+    ...(parsed.success ? [] : [...toIssues(parsed.error, ''), ...oversizedItemIssues(parsed.error, candidate)]),
+    ...storeIssues(merchant, input.draft),
+    ...catalogIssues(refs, catalog),
+  ];
+  if (!draft || issues.length) throw new ApiError('validation_failed', { issues });
+
+  // The stored record shows product entries as the catalog had them when this was published.
+  const blocks: DecorationBlock[] = draft.blocks.map((b) =>
+    b.type === 'product_collection' ? { ...b, products: b.products.map((p) => catalog.get(p.id)!) } : b,
+  );
+  const stored = mapUrlFields(blocks, (u) => storedUrl(u, base));
+
+  const row = await ctx.db.$transaction(async (tx) => {
+    // Serializes publishes of one store so each gets the next version number.
+    await tx.$queryRaw`SELECT id FROM "Merchant" WHERE id = ${merchant.id}::uuid FOR UPDATE`;
+    const last = await tx.storefrontDecorationVersion.findFirst({
+      where: { merchantId: merchant.id },
+      orderBy: { version: 'desc' },
+      select: { version: true },
+    });
+    return tx.storefrontDecorationVersion.create({
+      data: {
+        id: randomUUID(),
+        merchantId: merchant.id,
+        version: (last?.version ?? 0) + 1,
+        locale: draft.locale,
+        market: draft.market,
+        blocks: stored,
+        publishedAt: ctx.now,
+      },
+    });
+  });
+
+  return {
+    versionId: row.id,
+    version: row.version,
+    locale: draft.locale,
+    market: draft.market,
+    blocks: blocks.length,
+    products: collectionProductIds(blocks).length,
+    publishedAt: row.publishedAt.toISOString(),
+  };
+}
+
+const Uuid = z.uuid();
+
+/** The element schema of each array a draft holds, by the array's field name. */
+const elementSchemas: Record<string, z.ZodType> = { blocks: DecorationBlock, products: DecorationProductEntry };
+
+/**
+ * zod refuses an oversized array without looking at its elements (so a huge payload costs
+ * nothing). A merchant fixing a draft wants every violation at once, so the elements of an
+ * array that is too long are validated too, one by one.
+ */
+function oversizedItemIssues(error: z.ZodError, draft: unknown): ErrorIssue[] {
+  return error.issues.flatMap((issue) => {
+    const field = issue.path.at(-1);
+    if (issue.code !== 'too_big' || issue.origin !== 'array' || typeof field !== 'string' || !elementSchemas[field]) return [];
+    const items = issue.path.reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown> | undefined)?.[k], draft);
+    if (!Array.isArray(items)) return [];
+    return items.flatMap((item, i) => {
+      const r = elementSchemas[field]!.safeParse(item);
+      if (r.success) return [];
+      const prefix = [...issue.path, i].join('.');
+      return [...toIssues(r.error, prefix), ...oversizedItemIssues(r.error, item).map((x) => ({ ...x, path: `${prefix}.${x.path}` }))];
+    });
+  });
+}
+
+type LooseDraft = { market?: unknown; blocks?: unknown };
+type LooseBlock = { id?: unknown };
+
+/** Rules about the store, checked on the raw draft so they are listed with the schema's. */
+function storeIssues(merchant: Merchant, draft: unknown): ErrorIssue[] {
+  const issues: ErrorIssue[] = [];
+  const d = (draft ?? {}) as LooseDraft;
+  if (typeof d.market === 'string' && !merchant.markets.includes(d.market)) {
+    issues.push({
+      path: 'market',
+      code: 'market_not_sold',
+      message: `the store sells in ${merchant.markets.join(', ')} only`,
+    });
+  }
+  const seen = new Map<string, number>();
+  (Array.isArray(d.blocks) ? (d.blocks as LooseBlock[]) : []).forEach((b, i) => {
+    if (typeof b?.id !== 'string') return;
+    const first = seen.get(b.id);
+    if (first === undefined) seen.set(b.id, i);
+    else issues.push({ path: `blocks.${i}.id`, code: 'duplicate_id', message: `same id as blocks.${first}` });
+  });
+  return issues;
+}
+
+type ProductRef = { path: string; block: number; id: string };
+
+/** The product ids the draft names, wherever they are well-formed, even when the rest is not. */
+function productRefs(draft: unknown): ProductRef[] {
+  const blocks = (draft as LooseDraft | null)?.blocks;
+  if (!Array.isArray(blocks)) return [];
+  return blocks.flatMap((b: { type?: unknown; products?: unknown }, i) =>
+    b?.type === 'product_collection' && Array.isArray(b.products)
+      ? (b.products as { id?: unknown }[]).flatMap((p, j) =>
+          typeof p?.id === 'string' && Uuid.safeParse(p.id).success
+            ? [{ path: `blocks.${i}.products.${j}.id`, block: i, id: p.id }]
+            : [],
+        )
+      : [],
+  );
+}
+
+/** Every product a collection names must be an active product of this store, once per collection. */
+function catalogIssues(refs: ProductRef[], catalog: Map<string, unknown>): ErrorIssue[] {
+  const seen = new Set<string>();
+  return refs.flatMap(({ path, block, id }) => {
+    const key = `${block}:${id}`;
+    if (seen.has(key)) return [{ path, code: 'duplicate_product', message: 'listed twice in this collection' }];
+    seen.add(key);
+    return catalog.has(id) ? [] : [{ path, code: 'product_not_found', message: 'not an active product of this store' }];
+  });
+}

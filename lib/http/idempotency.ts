@@ -1,9 +1,18 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
 import type { OperationDef } from '../operations/types';
-import type { ServiceContext } from './context';
-import { ApiError } from './errors';
+import type { Principal, ServiceContext } from './context';
+import { ApiError, isApiError } from './errors';
 import type { Outcome } from './handle';
+import { errorBody } from './respond';
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,255}$/;
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
+/** How long a running attempt holds its key; longer than TRANSACTION_TIMEOUT_MS, so a live attempt is never taken over. */
+export const IDEMPOTENCY_LEASE_SECONDS = 30;
+const TRANSACTION_TIMEOUT_MS = 15_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 export type IdempotentRun = {
   req: Request;
@@ -15,10 +24,203 @@ export type IdempotentRun = {
   execute: (ctx: ServiceContext) => Promise<Outcome>;
 };
 
-/** Header checks for operations whose idempotency is `required`. Storage lands with the credentials issue. */
+type Claim = { id: string; attempt: string };
+type Existing = { fingerprint: string; responseStatus: number | null; responseBody: string | null; completedAt: Date | null };
+
+/**
+ * Runs an operation marked `required` at most once per (scope, operation, key), per CONTRACT.md:
+ *
+ * 1. Claim the key with one INSERT .. ON CONFLICT statement (committed at once, so a concurrent
+ *    duplicate sees it and gets 409 `idempotency_request_in_progress` instead of waiting).
+ * 2. Run the operation in a transaction whose last statement completes the record, only if this
+ *    attempt still holds it: the effect and the stored outcome commit together or not at all.
+ * 3. Business errors (404, 409) are stored after the effect is rolled back; anything else releases
+ *    the key so a retry runs again.
+ *
+ * A claim whose attempt died (process crash) expires after IDEMPOTENCY_LEASE_SECONDS and the next
+ * retry takes it over; should the first attempt still try to commit, its completion finds the
+ * record taken and rolls its effect back. Records older than 24 hours count as absent and are pruned.
+ * Bodies are stored as the JSON text sent, so a replay is byte-identical.
+ */
 export async function runIdempotent(run: IdempotentRun): Promise<{ outcome: Outcome; replayed: boolean }> {
   const key = run.req.headers.get('idempotency-key');
   if (key === null) throw new ApiError('idempotency_key_missing');
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError('idempotency_key_invalid');
-  return { outcome: await run.execute(run.ctx), replayed: false };
+
+  const db = run.ctx.db;
+  const scope = idempotencyScope(run.op, run.ctx.principal, run.address, run.rawParams, run.req.headers);
+  const fingerprint = requestFingerprint(run.req.method, run.rawParams, run.body);
+
+  // Duplicates within this process are answered without the database: with the embedded PGlite
+  // (one connection) they would otherwise queue behind the first request's transaction.
+  const running = runningOn(db);
+  const slot = `${scope}\n${run.op.id}\n${key}`;
+  const held = running.get(slot);
+  if (held !== undefined) throw held === fingerprint ? inProgress() : new ApiError('idempotency_key_reused');
+  running.set(slot, fingerprint);
+  try {
+    pruneOccasionally(db);
+    for (let tries = 0; tries < 3; tries++) {
+      const claim = await tryClaim(db, scope, run.op.id, key, fingerprint);
+      if (claim) return { outcome: await executeClaimed(run, claim), replayed: false };
+      const existing = await readRecord(db, scope, run.op.id, key);
+      // Gone between the two statements (released or pruned): claim again.
+      if (!existing) continue;
+      if (existing.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
+      if (!existing.completedAt) throw inProgress();
+      return { outcome: { status: existing.responseStatus!, body: JSON.parse(existing.responseBody!) }, replayed: true };
+    }
+    throw inProgress();
+  } finally {
+    running.delete(slot);
+  }
+}
+
+const runningByDb = new WeakMap<object, Map<string, string>>();
+
+/** Keys of requests running in this process against one database, with their fingerprints. */
+function runningOn(db: Db): Map<string, string> {
+  let running = runningByDb.get(db);
+  if (!running) runningByDb.set(db, (running = new Map()));
+  return running;
+}
+
+async function executeClaimed(run: IdempotentRun, claim: Claim): Promise<Outcome> {
+  const db = run.ctx.db;
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        const outcome = await run.execute({ ...run.ctx, db: nestable(tx) });
+        if (!(await complete(tx, claim, outcome))) throw new LostClaim();
+        return outcome;
+      },
+      { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
+    );
+  } catch (err) {
+    if (err instanceof LostClaim) throw inProgress();
+    if (isApiError(err) && isStoredStatus(err.status)) {
+      if (!(await complete(db, claim, { status: err.status, body: errorBody(err, run.ctx.requestId) }))) throw inProgress();
+      throw err;
+    }
+    await db.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL`.catch(
+      () => undefined,
+    );
+    throw err;
+  }
+}
+
+class LostClaim extends Error {}
+
+function inProgress(): ApiError {
+  return new ApiError('idempotency_request_in_progress', { headers: { 'retry-after': '1' } });
+}
+
+/** 2xx outcomes and business errors are final; validation, auth, rate limits and server errors are not. */
+export function isStoredStatus(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 404 || status === 409;
+}
+
+async function tryClaim(db: Db, scope: string, operationId: string, key: string, fingerprint: string): Promise<Claim | null> {
+  const attempt = randomBytes(16).toString('base64url');
+  const rows = await db.$queryRaw<Claim[]>`
+    INSERT INTO "IdempotencyRecord" (id, scope, "operationId", key, fingerprint, attempt, "lockedUntil", "createdAt")
+    VALUES (gen_random_uuid(), ${scope}, ${operationId}, ${key}, ${fingerprint}, ${attempt},
+            now() + ${IDEMPOTENCY_LEASE_SECONDS}::int * interval '1 second', now())
+    ON CONFLICT (scope, "operationId", key) DO UPDATE
+      SET fingerprint = EXCLUDED.fingerprint, attempt = EXCLUDED.attempt, "lockedUntil" = EXCLUDED."lockedUntil",
+          "createdAt" = EXCLUDED."createdAt", "responseStatus" = NULL, "responseBody" = NULL, "completedAt" = NULL
+      WHERE "IdempotencyRecord"."createdAt" < now() - ${IDEMPOTENCY_RETENTION_HOURS}::int * interval '1 hour'
+         OR ("IdempotencyRecord"."completedAt" IS NULL AND "IdempotencyRecord"."lockedUntil" < now())
+    RETURNING id::text AS id, attempt`;
+  const row = rows[0];
+  return row && row.attempt === attempt ? row : null;
+}
+
+async function readRecord(db: Db, scope: string, operationId: string, key: string): Promise<Existing | null> {
+  return db.idempotencyRecord.findUnique({
+    where: { scope_operationId_key: { scope, operationId, key } },
+    select: { fingerprint: true, responseStatus: true, responseBody: true, completedAt: true },
+  });
+}
+
+async function complete(db: Db | Prisma.TransactionClient, claim: Claim, outcome: Outcome): Promise<boolean> {
+  const { count } = await db.idempotencyRecord.updateMany({
+    where: { id: claim.id, attempt: claim.attempt, completedAt: null },
+    data: { responseStatus: outcome.status, responseBody: JSON.stringify(outcome.body), completedAt: new Date() },
+  });
+  return count === 1;
+}
+
+/**
+ * Who may replay a record: the installation for API-key operations; for the OAuth endpoints the
+ * client credentials presented (hashed) plus the address; for public operations the path
+ * resource (store, session) plus the client address.
+ */
+export function idempotencyScope(
+  op: OperationDef,
+  principal: Principal | null,
+  address: string,
+  rawParams: Record<string, unknown>,
+  headers: Headers,
+): string {
+  if (principal) return `installation:${principal.installationId}`;
+  if (op.auth.kind === 'oauth') {
+    const credentials = createHash('sha256').update(headers.get('authorization') ?? '').digest('base64url');
+    return `oauth:${credentials}|${address}`;
+  }
+  const resource = Object.keys(rawParams)
+    .sort()
+    .map((k) => `${k}=${String(rawParams[k])}`)
+    .join('&');
+  return `public:${resource}|${address}`;
+}
+
+/** SHA-256 of the method, the path parameters and the canonical JSON of the (parsed) body. */
+export function requestFingerprint(method: string, rawParams: Record<string, unknown>, body: unknown): string {
+  return createHash('sha256')
+    .update(canonicalJson([method.toUpperCase(), rawParams, body ?? null]))
+    .digest('hex');
+}
+
+/** JSON with object keys sorted at every depth, so key order does not change the fingerprint. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) {
+      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    return v;
+  });
+}
+
+/**
+ * The transaction client as a Db whose $transaction joins the outer transaction, so a service
+ * that opens its own transaction runs inside the idempotent one. (Options such as an isolation
+ * level cannot change inside a transaction and are ignored.)
+ */
+function nestable(tx: Prisma.TransactionClient): Db {
+  const db: Db = new Proxy(tx, {
+    get(target, prop) {
+      if (prop === '$transaction') {
+        return (arg: unknown) => (typeof arg === 'function' ? arg(db) : Promise.all(arg as Promise<unknown>[]));
+      }
+      return Reflect.get(target, prop);
+    },
+  }) as unknown as Db;
+  return db;
+}
+
+const pruneKey = Symbol.for('storefront-commerce.idempotency-pruned-at');
+type G = typeof globalThis & { [pruneKey]?: number };
+
+/** Drops expired records now and then, in the background and in small batches. */
+function pruneOccasionally(db: Db) {
+  const g = globalThis as G;
+  const now = Date.now();
+  if (g[pruneKey] !== undefined && now - g[pruneKey] < PRUNE_EVERY_MS) return;
+  g[pruneKey] = now;
+  db.$executeRaw`
+    DELETE FROM "IdempotencyRecord" WHERE id IN (
+      SELECT id FROM "IdempotencyRecord" WHERE "createdAt" < now() - ${IDEMPOTENCY_RETENTION_HOURS}::int * interval '1 hour' LIMIT 1000)`.catch(
+    (err: unknown) => console.warn(JSON.stringify({ level: 'warn', message: 'idempotency prune failed', error: String(err) })),
+  );
 }

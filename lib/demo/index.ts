@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { demoMerchants } from './catalog-data';
 import { seedDemoDecorations } from './decoration';
+import { DEMO_CART_ID, DEMO_CART_SKU_ID, seedDemoCarts } from './carts';
 import { seedDemoCatalog } from './seed';
 import { seedDemoCredentials } from './seed-credentials';
 
@@ -47,5 +48,11 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
     identity: `${baseUrl}/api/v1/open/installation/identity`,
     readiness: `${baseUrl}/api/v1/open/installation/readiness`,
   };
-  return { info, counts: { ...catalog, ...decorations } };
+  const carts = await seedDemoCarts(db, credentials.installationId);
+  info.carts = {
+    demoCartId: DEMO_CART_ID,
+    exampleSkuId: DEMO_CART_SKU_ID,
+    quote: `${baseUrl}/api/v1/open/storefront/carts/${DEMO_CART_ID}/checkout-quote`,
+  };
+  return { info, counts: { ...catalog, ...decorations, ...carts } };
 }

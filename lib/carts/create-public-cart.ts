@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { ServiceContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { type Locale, type Market, marketCurrency, marketDefaultLocale } from '../schemas/common';
+import { type CartRecord, type LineRecord, lineView, principalOf, toPublicCart } from './cart-records';
+import { cartExpiry } from './limits';
+import { planLineQuantity } from './line-plan';
+import type { CartWarning, PublicCart, PublicCartCreateRequest } from './schemas';
+import { getSellableSkus } from './sellable-skus';
+
+/**
+ * Opens a cart for the key's store in one of its markets; the currency follows the market.
+ * Starting items are planned like successive adds (merged per SKU, limits, stock clamping),
+ * and any refusal refuses the whole cart.
+ */
+export async function createPublicCart(ctx: ServiceContext, input: PublicCartCreateRequest): Promise<PublicCart> {
+  const principal = principalOf(ctx);
+  return ctx.db.$transaction(async (db) => {
+    const merchant = await db.merchant.findUniqueOrThrow({
+      where: { id: principal.merchantId },
+      select: { id: true, slug: true, markets: true, defaultMarket: true, defaultLocale: true },
+    });
+    const market = (input.market ?? merchant.defaultMarket) as Market;
+    if (!merchant.markets.includes(market)) {
+      throw new ApiError('validation_failed', {
+        issues: [{ path: 'body.market', code: 'invalid_value', message: `this store sells in ${merchant.markets.join(', ')}` }],
+      });
+    }
+    const currency = marketCurrency[market];
+    if (input.currency !== undefined && input.currency !== currency) {
+      throw new ApiError('validation_failed', {
+        issues: [{ path: 'body.currency', code: 'currency_market_mismatch', message: `market ${market} sells in ${currency}` }],
+      });
+    }
+    const locale =
+      input.locale ?? (market === merchant.defaultMarket ? (merchant.defaultLocale as Locale) : marketDefaultLocale[market]);
+
+    const items = input.items ?? [];
+    const skus = await getSellableSkus(db, { merchantId: merchant.id, currency }, [...new Set(items.map((i) => i.skuId))]);
+    const lines = new Map<string, LineRecord>();
+    const warnings: CartWarning[] = [];
+    for (const item of items) {
+      const sku = skus.get(item.skuId)!;
+      const existing = lines.get(item.skuId);
+      const plan = planLineQuantity([...lines.values()], sku, (existing?.quantity ?? 0) + item.quantity);
+      const position = existing?.position ?? lines.size + 1;
+      lines.set(item.skuId, lineView({ skuId: item.skuId, position, quantity: plan.quantity, unitAmount: sku.unitAmount }, sku.view, locale));
+      warnings.push(...plan.warnings);
+    }
+
+    const now = ctx.now;
+    const cart: CartRecord = {
+      id: randomUUID(),
+      merchantId: merchant.id,
+      merchantSlug: merchant.slug,
+      market,
+      locale,
+      currency,
+      state: 'active',
+      version: 1,
+      address: null,
+      addressHash: null,
+      addressTokenExpiresAt: null,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: cartExpiry(now),
+    };
+    await db.cart.create({
+      data: {
+        id: cart.id,
+        merchantId: cart.merchantId,
+        installationId: principal.installationId,
+        market,
+        locale,
+        currency,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: cart.expiresAt,
+      },
+    });
+    await db.cartLine.createMany({
+      data: [...lines.values()].map((l) => ({
+        cartId: cart.id,
+        skuId: l.skuId,
+        quantity: l.quantity,
+        unitAmount: l.unitAmount,
+        pricedAt: now,
+        position: l.position,
+      })),
+    });
+    return toPublicCart(cart, [...lines.values()], dedupeWarnings(warnings));
+  });
+}
+
+/** A SKU listed twice may be clamped twice: report only its final clamp. */
+function dedupeWarnings(warnings: CartWarning[]): CartWarning[] {
+  const last = new Map(warnings.map((w) => [`${w.code}:${w.skuId}`, w]));
+  return [...last.values()];
+}

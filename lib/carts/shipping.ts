@@ -1,0 +1,25 @@
+import type { Market } from '../schemas/common';
+
+/** A store's shipping rule in one market, in that market's currency. */
+export type ShippingRule = {
+  /** Charged once per cart that holds at least one physical item. */
+  flatAmount: number;
+  /** Merchandise totals at or above this ship free; null when the store never waives shipping. */
+  freeOverAmount: number | null;
+};
+
+/** What a market charges when its store has not set a rule of its own. */
+export const defaultShippingRules: Record<Market, ShippingRule> = {
+  CN: { flatAmount: 1_000, freeOverAmount: 9_900 },
+  US: { flatAmount: 799, freeOverAmount: 7_500 },
+};
+
+/**
+ * Shipping for a cart: free when it holds nothing physical (digital goods are delivered, not
+ * shipped) or when the merchandise after discounts reaches the rule's threshold.
+ */
+export function shippingAmount(rule: ShippingRule, hasPhysical: boolean, merchandiseAmount: number): number {
+  if (!hasPhysical) return 0;
+  if (rule.freeOverAmount !== null && merchandiseAmount >= rule.freeOverAmount) return 0;
+  return rule.flatAmount;
+}

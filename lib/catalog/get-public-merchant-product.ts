@@ -1,14 +1,14 @@
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
 import { type Market, marketCurrency } from '../schemas/common';
-import { getMerchantOrThrow, resolveMarket } from './merchants';
+import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { isSkuAvailable, mediaList, priceRange, skuSelect } from './products';
 import type { ProductDetail } from './schemas';
 
 export type GetProductInput = { merchantSlug: string; productSlug: string; market?: Market };
 
 export async function getPublicMerchantProduct(ctx: ServiceContext, input: GetProductInput): Promise<ProductDetail> {
-  const merchant = await getMerchantOrThrow(ctx.db, input.merchantSlug);
+  const merchant = await getReadableMerchantOrThrow(ctx, input.merchantSlug);
   const market = resolveMarket(merchant, input.market);
   const currency = marketCurrency[market];
   const p = await ctx.db.product.findUnique({

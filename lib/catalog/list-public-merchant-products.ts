@@ -1,14 +1,14 @@
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
 import { type Market, listMeta, marketCurrency } from '../schemas/common';
-import { getMerchantOrThrow, resolveMarket } from './merchants';
+import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { categoryFilter, isSkuAvailable, mediaList, priceRange, skuSelect } from './products';
 import type { ProductSummary } from './schemas';
 
 export type ListProductsInput = { slug: string; market?: Market; category?: string; page: number; pageSize: number };
 
 export async function listPublicMerchantProducts(ctx: ServiceContext, input: ListProductsInput) {
-  const merchant = await getMerchantOrThrow(ctx.db, input.slug);
+  const merchant = await getReadableMerchantOrThrow(ctx, input.slug);
   const market = resolveMarket(merchant, input.market);
   const currency = marketCurrency[market];
 

@@ -1,12 +1,25 @@
 import type { Db } from '../db/client';
 import type { Merchant } from '../generated/prisma/client';
+import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
 import { type Market, marketCurrency } from '../schemas/common';
+import { assertStoreReadable } from '../store-access/guard';
 import type { PublicMerchant } from './schemas';
 
 export async function getMerchantOrThrow(db: Db, slug: string): Promise<Merchant> {
   const merchant = await db.merchant.findUnique({ where: { slug } });
   if (!merchant) throw new ApiError('merchant_not_found');
+  return merchant;
+}
+
+/**
+ * The merchant whose data (products, decoration) a request wants to read: 404 when unknown,
+ * 401 store_access_required when the store is protected and the request holds no valid token
+ * for it. The public profile alone stays readable through getMerchantOrThrow.
+ */
+export async function getReadableMerchantOrThrow(ctx: Pick<ServiceContext, 'db' | 'storeAccess'>, slug: string): Promise<Merchant> {
+  const merchant = await getMerchantOrThrow(ctx.db, slug);
+  assertStoreReadable(ctx, merchant);
   return merchant;
 }
 

@@ -4,6 +4,7 @@ import { seedDemoDecorations } from './decoration';
 import { DEMO_CART_ID, DEMO_CART_SKU_ID, seedDemoCarts } from './carts';
 import { seedDemoCatalog } from './seed';
 import { seedDemoCredentials } from './seed-credentials';
+import { demoStoreAccessInfo, seedDemoStoreAccess } from './store-access';
 
 export type DemoInfo = {
   baseUrl: string;
@@ -41,6 +42,8 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
   };
   info.decorationAuthoring =
     'npm run decoration:export -- lumen-audio draft.json; edit draft.json; npm run decoration:publish -- lumen-audio draft.json';
+  const storeAccess = await seedDemoStoreAccess(db);
+  info.storeAccess = demoStoreAccessInfo(baseUrl);
   const credentials = await seedDemoCredentials(db);
   info.apiKeys = {
     ...credentials,
@@ -54,5 +57,5 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
     exampleSkuId: DEMO_CART_SKU_ID,
     quote: `${baseUrl}/api/v1/open/storefront/carts/${DEMO_CART_ID}/checkout-quote`,
   };
-  return { info, counts: { ...catalog, ...decorations, ...carts } };
+  return { info, counts: { ...catalog, ...decorations, ...carts, ...storeAccess } };
 }

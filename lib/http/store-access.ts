@@ -1,7 +1,14 @@
+import { getDb } from '../db/client';
+import { STORE_ACCESS_HEADER } from '../store-access/policy';
+import { parseCookieHeader, presentedTokens, storesOpenedBy } from '../store-access/presented-tokens';
+
 /**
- * Store access tokens the request carries (header for API clients, cookie for pages).
- * No store is protected until store access challenges exist, so a request opens none.
+ * The protected stores this request may read: valid store access tokens sent in the
+ * X-Store-Access-Token header (API clients) or the store access cookies (pages). Invalid,
+ * expired or outdated tokens are ignored, so such a request reads like one without a token.
  */
-export async function readStoreAccess(_req: Request): Promise<ReadonlySet<string>> {
-  return new Set();
+export async function readStoreAccess(req: Request): Promise<ReadonlySet<string>> {
+  const tokens = presentedTokens(req.headers.get(STORE_ACCESS_HEADER), parseCookieHeader(req.headers.get('cookie')));
+  if (tokens.length === 0) return new Set();
+  return storesOpenedBy(await getDb(), tokens, new Date());
 }

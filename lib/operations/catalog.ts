@@ -82,6 +82,8 @@ export const getPublicMerchant = defineOperation({
   method: 'GET',
   path: '/api/v1/catalog/merchants/{slug}',
   summary: 'Get a store’s public profile',
+  description:
+    'The profile stays readable for protected stores too, so a client learns from `access: "protected"` that it must unlock the store (getPublicStoreSecurityConfig) before reading its products or decoration.',
   tag: 'Catalog',
   stability: 'stable',
   auth: { kind: 'none' },
@@ -91,7 +93,7 @@ export const getPublicMerchant = defineOperation({
   response: dataEnvelope(PublicMerchant, 'PublicMerchantResponse'),
   responseName: 'OperationResponse',
   cache: publicCache,
-  errors: ['merchant_not_found', 'store_access_required'],
+  errors: ['merchant_not_found'],
   examples: { params: { slug: 'lumen-audio' } },
 });
 

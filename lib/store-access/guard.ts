@@ -1,0 +1,24 @@
+import type { ServiceContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { storeAccessLinks } from './settings';
+
+/**
+ * The enforcement rule for every public read of a store's data (products, product detail,
+ * decoration, store-restricted search): a protected store answers 401 store_access_required
+ * unless the request holds a valid access token for that very store.
+ */
+export function assertStoreReadable(
+  ctx: Pick<ServiceContext, 'storeAccess'>,
+  merchant: { slug: string; accessMode: 'open' | 'protected' },
+): void {
+  if (merchant.accessMode === 'protected' && !ctx.storeAccess.has(merchant.slug)) {
+    throw storeAccessRequired(merchant.slug);
+  }
+}
+
+export function storeAccessRequired(slug: string): ApiError {
+  return new ApiError('store_access_required', {
+    details: { store: slug, ...storeAccessLinks(slug) },
+    headers: { 'www-authenticate': `StoreAccess realm="${slug}"` },
+  });
+}

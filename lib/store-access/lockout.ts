@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/client';
+import type { ServiceContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { storeAccessPolicy } from './policy';
+
+/**
+ * Lockout per client address and store: `maxFailures` wrong answers inside `failureWindowSeconds`
+ * lock the pair for `lockSeconds`. A wrong answer is recorded through ApiError.persist, because
+ * createStorefrontChallenge runs in the idempotency transaction that the error rolls back.
+ * Parallel wrong answers are all checked before any is recorded; the `challenge` rate-limit
+ * policy bounds how many there can be.
+ */
+type Ctx = Pick<ServiceContext, 'db' | 'now' | 'clientAddress'>;
+type Pair = { merchantId: string; clientKey: string };
+
+function pairOf(ctx: Ctx, merchantId: string): Pair {
+  return { merchantId, clientKey: createHash('sha256').update(ctx.clientAddress).digest('hex') };
+}
+
+function lockedError(lockedUntil: Date, now: Date, persist?: (db: Db) => Promise<void>): ApiError {
+  const retryAfterSeconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  return new ApiError('challenge_locked', {
+    details: { lockedUntil: lockedUntil.toISOString(), retryAfterSeconds },
+    headers: { 'retry-after': String(retryAfterSeconds) },
+    persist,
+  });
+}
+
+/** Wrong answers of this client for this store in the current window (0 after a lapsed lock). */
+async function failuresSoFar(ctx: Ctx, pair: Pair): Promise<{ count: number; lockedUntil: Date | null }> {
+  const row = await ctx.db.storeAccessFailure.findUnique({ where: { merchantId_clientKey: pair } });
+  if (!row) return { count: 0, lockedUntil: null };
+  if (row.lockedUntil) return row.lockedUntil > ctx.now ? { count: row.attempts, lockedUntil: row.lockedUntil } : { count: 0, lockedUntil: null };
+  const windowStart = ctx.now.getTime() - storeAccessPolicy.failureWindowSeconds * 1000;
+  return { count: row.windowStartedAt.getTime() > windowStart ? row.attempts : 0, lockedUntil: null };
+}
+
+/** 409 challenge_locked while the client is locked out of the store. */
+export async function assertNotLocked(ctx: Ctx, merchantId: string): Promise<void> {
+  const { lockedUntil } = await failuresSoFar(ctx, pairOf(ctx, merchantId));
+  if (lockedUntil) throw lockedError(lockedUntil, ctx.now);
+}
+
+/**
+ * One more wrong answer, counted in one statement so parallel answers add up: a lapsed lock or
+ * window starts a fresh count, and reaching `maxFailures` sets the lock.
+ */
+function recordFailure(pair: Pair, now: Date) {
+  const { maxFailures, failureWindowSeconds, lockSeconds } = storeAccessPolicy;
+  const windowStart = new Date(now.getTime() - failureWindowSeconds * 1000);
+  const lockUntil = new Date(now.getTime() + lockSeconds * 1000);
+  return async (db: Db) => {
+    await db.$executeRaw`
+      INSERT INTO "StoreAccessFailure" AS f ("merchantId", "clientKey", "attempts", "windowStartedAt", "lockedUntil")
+      VALUES (${pair.merchantId}::uuid, ${pair.clientKey}, 1, ${now}::timestamptz,
+              CASE WHEN 1 >= ${maxFailures} THEN ${lockUntil}::timestamptz END)
+      ON CONFLICT ("merchantId", "clientKey") DO UPDATE SET
+        "attempts" = CASE WHEN f."lockedUntil" IS NOT NULL OR f."windowStartedAt" <= ${windowStart}::timestamptz
+                          THEN 1 ELSE f."attempts" + 1 END,
+        "windowStartedAt" = CASE WHEN f."lockedUntil" IS NOT NULL OR f."windowStartedAt" <= ${windowStart}::timestamptz
+                                 THEN ${now}::timestamptz ELSE f."windowStartedAt" END,
+        "lockedUntil" = CASE
+          WHEN f."lockedUntil" > ${now}::timestamptz THEN f."lockedUntil"
+          WHEN f."lockedUntil" IS NULL AND f."windowStartedAt" > ${windowStart}::timestamptz
+               AND f."attempts" + 1 >= ${maxFailures} THEN ${lockUntil}::timestamptz
+          ELSE NULL END`;
+  };
+}
+
+/**
+ * A wrong answer: 403 store_access_denied with the attempts left, or 409 challenge_locked when
+ * it was the last one. Either way the failure is recorded.
+ */
+export async function refuseAnswer(ctx: Ctx, merchantId: string, reason: string): Promise<never> {
+  const pair = pairOf(ctx, merchantId);
+  const { count } = await failuresSoFar(ctx, pair);
+  const persist = recordFailure(pair, ctx.now);
+  const remaining = storeAccessPolicy.maxFailures - (count + 1);
+  if (remaining <= 0) {
+    throw lockedError(new Date(ctx.now.getTime() + storeAccessPolicy.lockSeconds * 1000), ctx.now, persist);
+  }
+  throw new ApiError('store_access_denied', { details: { reason, attemptsRemaining: remaining }, persist });
+}
+
+/** A right answer starts the count afresh. */
+export async function clearFailures(ctx: Ctx, merchantId: string): Promise<void> {
+  await ctx.db.storeAccessFailure.deleteMany({ where: pairOf(ctx, merchantId) });
+}

@@ -6,9 +6,17 @@ import { getPublicStorefrontDecoration } from '../lib/decoration/get-public-stor
 import { publishDecoration } from '../lib/decoration/publish-decoration';
 import { ApiError } from '../lib/http/errors';
 import type { ServiceContext } from '../lib/http/context';
+import { issueStoreAccessToken } from '../lib/store-access/token';
 import { call, expectError } from './helpers/http';
 
 const SLUG = 'lumen-audio';
+
+/** maison-atelier is the protected demo store: its decoration is read with a store access token. */
+async function maisonAccess(): Promise<Record<string, string>> {
+  const settings = await (await getDb()).storeAccessSettings.findFirstOrThrow({ where: { merchant: { slug: 'maison-atelier' } } });
+  const { token } = await issueStoreAccessToken({ store: 'maison-atelier', epoch: settings.accessEpoch }, new Date());
+  return { 'x-store-access-token': token };
+}
 
 async function ctx(): Promise<ServiceContext> {
   return { db: await getDb(), now: new Date(), requestId: 'req_test', principal: null, clientAddress: 'test', storeAccess: new Set() };
@@ -158,7 +166,7 @@ describe('publishing', () => {
     const previous = process.env.PUBLIC_BASE_URL;
     process.env.PUBLIC_BASE_URL = 'https://shop.example';
     try {
-      const d = (await call(decorationRoute.GET, { params: { slug: 'maison-atelier' } })).body.data;
+      const d = (await call(decorationRoute.GET, { params: { slug: 'maison-atelier' }, headers: await maisonAccess() })).body.data;
       const hero = d.blocks.find((b: any) => b.type === 'brand_hero');
       expect(hero.media.url).toBe('https://shop.example/media/decoration/maison-hero.svg');
     } finally {
@@ -219,18 +227,18 @@ describe('publishing', () => {
 
   it('refuses a market the store does not sell in', async () => {
     const c = await ctx();
-    const d = (await call(decorationRoute.GET, { params: { slug: 'maison-atelier' } })).body.data;
+    const d = (await call(decorationRoute.GET, { params: { slug: 'maison-atelier' }, headers: await maisonAccess() })).body.data;
     const err = await publishDecoration(c, { slug: 'maison-atelier', draft: { ...draftOf(d), market: 'CN' } }).catch((e) => e);
     expect(err.issues).toEqual([{ path: 'market', code: 'market_not_sold', message: 'the store sells in US only' }]);
   });
 
   it('never serves a product that is no longer active, and the ETag changes', async () => {
     const c = await ctx();
-    const first = await call(decorationRoute.GET, { params: { slug: 'maison-atelier' } });
+    const first = await call(decorationRoute.GET, { params: { slug: 'maison-atelier' }, headers: await maisonAccess() });
     const collection = first.body.data.blocks.find((b: any) => b.type === 'product_collection');
     const gone = collection.products[0];
     await c.db.product.update({ where: { id: gone.id }, data: { status: 'archived' } });
-    const second = await call(decorationRoute.GET, { params: { slug: 'maison-atelier' } });
+    const second = await call(decorationRoute.GET, { params: { slug: 'maison-atelier' }, headers: await maisonAccess() });
     const ids = second.body.data.blocks.flatMap((b: any) => (b.products ?? []).map((p: any) => p.id));
     expect(ids).not.toContain(gone.id);
     expect(second.body.data.versionId).toBe(first.body.data.versionId);

@@ -5,6 +5,7 @@ import * as productRoute from '../app/api/v1/catalog/merchants/[slug]/products/[
 import * as productsRoute from '../app/api/v1/catalog/merchants/[slug]/products/route';
 import * as challengesRoute from '../app/api/v1/public/store-access/[store]/challenges/route';
 import * as configRoute from '../app/api/v1/public/store-access/[store]/config/route';
+import * as decorationRoute from '../app/api/v1/storefront-decorations/merchants/[slug]/route';
 import { getDb } from '../lib/db/client';
 import { resolvePolicy } from '../lib/http/rate-limit-policies';
 import { demoMerchants } from '../lib/demo/catalog-data';
@@ -134,6 +135,16 @@ describe('enforcement on public reads', () => {
     });
     expect(viaCookie.status).toBe(200);
     expect(viaCookie.body.data.slug).toBe(productA);
+  });
+
+  it('guards the published decoration of a protected store the same way', async () => {
+    expectError(await call(decorationRoute.GET, { params: { slug: A } }), 401, 'store_access_required');
+    const token = await tokenFor(A, PASSWORD_A);
+    const r = await call(decorationRoute.GET, { params: { slug: A }, headers: { 'x-store-access-token': token } });
+    expect(r.status).toBe(200);
+    expect(r.body.data.tenant.slug).toBe(A);
+    expect(r.headers.get('cache-control')).toBe('private, no-cache');
+    expectError(await call(decorationRoute.GET, { params: { slug: B }, headers: { 'x-store-access-token': token } }), 401, 'store_access_required');
   });
 
   it('does not open store B with a token of store A, nor A with one of B', async () => {

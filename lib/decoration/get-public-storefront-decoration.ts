@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { getMerchantOrThrow } from '../catalog/merchants';
+import { getReadableMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
 import type { Locale, Market } from '../schemas/common';
@@ -26,7 +26,8 @@ export async function getPublicStorefrontDecoration(
   ctx: ServiceContext,
   input: GetDecorationInput,
 ): Promise<StorefrontDecoration> {
-  const merchant = await getMerchantOrThrow(ctx.db, input.slug);
+  // A protected store's decoration is its data: 401 store_access_required without its token.
+  const merchant = await getReadableMerchantOrThrow(ctx, input.slug);
   const row = await ctx.db.storefrontDecorationVersion.findFirst({
     where: { merchantId: merchant.id },
     orderBy: { version: 'desc' },

@@ -9,4 +9,8 @@ export const GET = ApiReference({
   hideClientButton: false,
   defaultOpenAllTags: false,
   persistAuth: true,
+  // Hosted Scalar services (AI agent, MCP generation) need accounts and the internet: off.
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
 });

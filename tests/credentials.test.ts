@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { generateApiKey, withChecksum } from '../lib/credentials/api-key-format';
 import { listApiKeys } from '../lib/credentials/list-api-keys';
 import { revokeApiKey } from '../lib/credentials/revoke-api-key';
@@ -6,15 +7,33 @@ import { rollApiKey } from '../lib/credentials/roll-api-key';
 import { getDb } from '../lib/db/client';
 import type { ServiceContext } from '../lib/http/context';
 import { handle } from '../lib/http/handle';
-import { operations } from '../lib/operations';
-import type { OperationDef } from '../lib/operations/types';
+import { type Scope, defineOperation } from '../lib/operations/types';
+import { dataEnvelope } from '../lib/schemas/common';
 import { call, expectError } from './helpers/http';
 import { bearer, createTestCredential, createTestKey } from './helpers/keys';
 
 // The pipeline with a trivial operation body: what is under test is authentication and scopes.
-const probe = (op: OperationDef) => handle(op, async (_input, ctx) => ({ installationId: ctx.principal!.installationId }) as never);
-const noScope = probe(operations.getInstallationCredentialIdentity);
-const needsQuote = probe(operations.quotePublicCartCheckout);
+const Who = dataEnvelope(z.strictObject({ installationId: z.string() }), 'TestWho');
+const probe = (id: string, scopes: Scope[]) =>
+  handle(
+    defineOperation({
+      id,
+      method: 'GET',
+      path: `/api/v1/test/${id}`,
+      summary: 'test',
+      tag: 'Test',
+      stability: 'stable',
+      auth: { kind: 'apiKey', scopes },
+      idempotency: 'none',
+      rateLimit: 'keyRead',
+      response: Who,
+      responseName: 'TestWho',
+      errors: [],
+    }),
+    async (_input, ctx) => ({ installationId: ctx.principal!.installationId }),
+  );
+const noScope = probe('testNoScope', []);
+const needsQuote = probe('testNeedsQuote', ['checkout:quote']);
 
 async function adminCtx(now = new Date()): Promise<ServiceContext> {
   return { db: await getDb(), now, requestId: 'req_test', principal: null, clientAddress: '127.0.0.1', storeAccess: new Set() };
@@ -69,7 +88,7 @@ describe('API key authentication', () => {
 
   it('answers 403 insufficient_scope with the required scopes when the key lacks one', async () => {
     const key = await createTestKey({ merchantSlug: 'lumen-audio', scopes: ['catalog:read'] });
-    const r = await call(needsQuote, { headers: bearer(key), params: { cartId: 'c1' } });
+    const r = await call(needsQuote, { headers: bearer(key) });
     const err = expectError(r, 403, 'insufficient_scope');
     expect(err.details).toEqual({ requiredScopes: ['checkout:quote'], missingScopes: ['checkout:quote'] });
     expect(r.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="checkout:quote"');
@@ -77,9 +96,9 @@ describe('API key authentication', () => {
 
   it('never lets a key use a scope its installation no longer holds', async () => {
     const cred = await createTestCredential({ merchantSlug: 'huaxia-digital', scopes: ['checkout:quote'], app: 'narrowed-app' });
-    expect((await call(needsQuote, { headers: bearer(cred.key), params: { cartId: 'c1' } })).status).toBe(200);
+    expect((await call(needsQuote, { headers: bearer(cred.key) })).status).toBe(200);
     await (await getDb()).installation.update({ where: { id: cred.installationId }, data: { scopes: [] } });
-    expectError(await call(needsQuote, { headers: bearer(cred.key), params: { cartId: 'c1' } }), 403, 'insufficient_scope');
+    expectError(await call(needsQuote, { headers: bearer(cred.key) }), 403, 'insufficient_scope');
   });
 
   it('records lastUsedAt on first use, then not again within a minute', async () => {

@@ -1,20 +1,23 @@
 import { authenticateApiKey } from '../credentials/authenticate-api-key';
 import { getDb } from '../db/client';
 import type { OperationDef, Scope } from '../operations/types';
+import { clientAddress } from './client-address';
 import type { Principal } from './context';
 import { ApiError } from './errors';
+import { getRateLimiter, policyFor, rateLimitHeaders } from './rate-limit';
 
 const MAX_AUTHORIZATION_LENGTH = 1024;
 
 /**
  * Resolves the caller's credential for an operation and checks the scopes the operation table
  * declares. Public operations need none; the OAuth endpoints authenticate their client inside
- * the operation. Every kind of bad or missing credential gets the same 401.
+ * the operation. Every kind of bad or missing credential gets the same 401, and a client address
+ * that keeps failing gets 429 instead (each failure may cost a key lookup).
  */
 export async function authenticate(req: Request, op: OperationDef): Promise<Principal | null> {
   if (op.auth.kind !== 'apiKey') return null;
   const principal = await resolveCredential(req.headers.get('authorization'));
-  if (!principal) throw new ApiError('authentication_required');
+  if (!principal) throw await authenticationFailure(req);
   const missing = missingScopes(principal.scopes, op.auth.scopes);
   if (missing.length) {
     throw new ApiError('insufficient_scope', {
@@ -23,6 +26,18 @@ export async function authenticate(req: Request, op: OperationDef): Promise<Prin
     });
   }
   return principal;
+}
+
+async function authenticationFailure(req: Request): Promise<ApiError> {
+  const policy = policyFor('authFailure');
+  const result = await getRateLimiter().limit(policy, `address:${clientAddress(req.headers)}`);
+  if (result.allowed) return new ApiError('authentication_required');
+  const headers = new Headers();
+  rateLimitHeaders(result, headers);
+  return new ApiError('rate_limited', {
+    details: { policy: policy.name, retryAfterSeconds: result.resetSeconds },
+    headers: { ...Object.fromEntries(headers), 'retry-after': String(result.resetSeconds) },
+  });
 }
 
 async function resolveCredential(header: string | null): Promise<Principal | null> {

@@ -17,6 +17,8 @@ export const rateLimitPolicies = {
   challenge: { limit: 10, windowSeconds: 60, by: 'address+store' },
   /** OAuth token endpoint family, per client. */
   oauth: { limit: 30, windowSeconds: 60, by: 'client' },
+  /** Requests to API-key operations that fail authentication, per client address: past it they get 429, not 401. */
+  authFailure: { limit: 60, windowSeconds: 60, by: 'address' },
 } as const satisfies Record<string, { limit: number; windowSeconds: number; by: string }>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;

@@ -1,51 +1,21 @@
+import { MemoryRateLimiter, type RateLimiter, type RateLimitResult } from './rate-limit-memory';
 import { type RateLimitPolicy, type RateLimitPolicyName, resolvePolicy } from './rate-limit-policies';
+import { RedisRateLimiter } from './rate-limit-redis';
+import { UpstashRateLimiter } from './rate-limit-upstash';
 
-export type RateLimitResult = {
-  allowed: boolean;
-  policy: RateLimitPolicy;
-  remaining: number;
-  /** Seconds until the window frees capacity again. */
-  resetSeconds: number;
-};
-
-export interface RateLimiter {
-  readonly backend: string;
-  limit(policy: RateLimitPolicy, key: string): Promise<RateLimitResult>;
-}
+export { MemoryRateLimiter, type RateLimiter, type RateLimitResult } from './rate-limit-memory';
 
 /**
- * Sliding-window counter held in this process: the embedded default for a single instance.
- * Several instances need a shared backend (REDIS_URL or Upstash) to share one budget.
+ * The backend, chosen from the environment once per process: Upstash when
+ * UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are set (Vercel), else a shared Redis when
+ * REDIS_URL is set (self-hosted, several instances), else the in-process limiter (one instance).
  */
-export class MemoryRateLimiter implements RateLimiter {
-  readonly backend = 'memory';
-  private windows = new Map<string, { start: number; current: number; previous: number }>();
-
-  constructor(private clock: () => number = Date.now) {}
-
-  async limit(policy: RateLimitPolicy, key: string): Promise<RateLimitResult> {
-    const now = this.clock();
-    const windowMs = policy.windowSeconds * 1000;
-    const start = Math.floor(now / windowMs) * windowMs;
-    const id = `${policy.name}:${key}`;
-    let w = this.windows.get(id);
-    if (!w || w.start !== start) {
-      const previous = w && w.start === start - windowMs ? w.current : 0;
-      w = { start, current: 0, previous };
-      this.windows.set(id, w);
-      if (this.windows.size > 100_000) this.sweep(start - windowMs);
-    }
-    const weight = 1 - (now - start) / windowMs;
-    const used = Math.floor(w.previous * weight) + w.current;
-    const resetSeconds = Math.max(1, Math.ceil((start + windowMs - now) / 1000));
-    if (used >= policy.limit) return { allowed: false, policy, remaining: 0, resetSeconds };
-    w.current += 1;
-    return { allowed: true, policy, remaining: Math.max(0, policy.limit - used - 1), resetSeconds };
+export function createRateLimiter(env: NodeJS.ProcessEnv = process.env): RateLimiter {
+  if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
+    return new UpstashRateLimiter({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN });
   }
-
-  private sweep(olderThan: number) {
-    for (const [k, v] of this.windows) if (v.start < olderThan) this.windows.delete(k);
-  }
+  if (env.REDIS_URL) return new RedisRateLimiter(env.REDIS_URL);
+  return new MemoryRateLimiter();
 }
 
 const globalKey = Symbol.for('storefront-commerce.rate-limiter');
@@ -53,7 +23,10 @@ type G = typeof globalThis & { [globalKey]?: RateLimiter };
 
 export function getRateLimiter(): RateLimiter {
   const g = globalThis as G;
-  g[globalKey] ??= new MemoryRateLimiter();
+  if (!g[globalKey]) {
+    g[globalKey] = createRateLimiter();
+    console.info(JSON.stringify({ level: 'info', message: `rate limits: ${g[globalKey].backend} backend` }));
+  }
   return g[globalKey];
 }
 

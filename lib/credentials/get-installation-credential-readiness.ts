@@ -1,0 +1,56 @@
+import type { ServiceContext } from '../http/context';
+import { ApiError } from '../http/errors';
+import { visiblePrefix } from './api-key-format';
+import { toScopes } from './api-keys';
+import { type ReadinessFacts, readinessChecks } from './readiness-checks';
+import type { InstallationCredentialReadiness } from './schemas';
+
+/** Whether the calling key's installation is ready to go live: named checks with what to do. */
+export async function getInstallationCredentialReadiness(ctx: ServiceContext): Promise<InstallationCredentialReadiness> {
+  const facts = await loadFacts(ctx);
+  const checks = readinessChecks.map(({ id, run }) => ({ id, ...run(facts) }));
+  const count = (s: string) => checks.filter((c) => c.status === s).length;
+  return {
+    status: count('fail') ? 'action_required' : 'ready',
+    installationId: ctx.principal!.installationId,
+    merchant: facts.merchant.slug,
+    checkedAt: ctx.now.toISOString(),
+    counts: { pass: count('pass'), warn: count('warn'), fail: count('fail') },
+    checks,
+  };
+}
+
+async function loadFacts(ctx: ServiceContext): Promise<ReadinessFacts> {
+  const principal = ctx.principal;
+  if (!principal) throw new ApiError('authentication_required');
+  const key = await ctx.db.apiKey.findUnique({
+    where: { id: principal.credentialId },
+    include: { installation: { include: { app: true, merchant: { select: { slug: true, accessMode: true } } } } },
+  });
+  if (!key) throw new ApiError('authentication_required');
+  const [replacement, sellableProducts] = await Promise.all([
+    ctx.db.apiKey.findFirst({
+      where: { rolledFromId: key.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.now } }] },
+      orderBy: { createdAt: 'desc' },
+      select: { keyId: true, environment: true },
+    }),
+    ctx.db.product.count({
+      where: { merchantId: principal.merchantId, status: 'active', skus: { some: { prices: { some: {} } } } },
+    }),
+  ]);
+  const { installation } = key;
+  return {
+    now: ctx.now,
+    key: {
+      prefix: visiblePrefix(key.environment, key.keyId),
+      environment: key.environment,
+      expiresAt: key.expiresAt,
+      scopes: [...principal.scopes],
+      replacement: replacement ? visiblePrefix(replacement.environment, replacement.keyId) : null,
+    },
+    installationScopes: toScopes(installation.scopes),
+    app: { slug: installation.app.slug, requestedScopes: toScopes(installation.app.requestedScopes) },
+    merchant: { slug: installation.merchant.slug, accessMode: installation.merchant.accessMode },
+    sellableProducts,
+  };
+}

@@ -1,0 +1,111 @@
+import type { Scope } from '../operations/types';
+import type { ApiKeyEnvironment } from './api-key-format';
+import type { ReadinessCheck } from './schemas';
+
+/** Everything the checks look at, loaded once per readiness request. */
+export type ReadinessFacts = {
+  now: Date;
+  key: {
+    prefix: string;
+    environment: ApiKeyEnvironment;
+    expiresAt: Date | null;
+    /** Effective scopes of the calling key. */
+    scopes: Scope[];
+    /** A newer active key that replaced this one by a roll. */
+    replacement: string | null;
+  };
+  installationScopes: Scope[];
+  app: { slug: string; requestedScopes: Scope[] };
+  merchant: { slug: string; accessMode: 'open' | 'protected' };
+  sellableProducts: number;
+};
+
+type Outcome = Omit<ReadinessCheck, 'id'>;
+
+const DAY_MS = 24 * 3600_000;
+/** A key expiring within this is a warning (roll it soon)... */
+export const EXPIRY_WARN_DAYS = 14;
+/** ...and within this it blocks going live. */
+export const EXPIRY_FAIL_DAYS = 1;
+
+const pass = (summary: string, details?: Record<string, unknown>): Outcome => ({ status: 'pass', summary, action: null, ...(details ? { details } : {}) });
+
+/**
+ * The go-live checks, in the order they are reported: one table, so a new concern (webhook
+ * endpoint health, once webhooks exist) is one more row.
+ */
+export const readinessChecks: { id: ReadinessCheck['id']; run: (f: ReadinessFacts) => Outcome }[] = [
+  {
+    id: 'key_environment',
+    run: ({ key }) =>
+      key.environment === 'live'
+        ? pass('This is a live key.')
+        : {
+            status: 'warn',
+            summary: 'This is a test key (sk_test_).',
+            action: 'Use a live key (sk_live_) in production: ask the store operator to issue one with the scopes your app needs.',
+          },
+  },
+  {
+    id: 'key_expiry',
+    run: ({ key, now }) => {
+      if (!key.expiresAt) return pass('The key does not expire.');
+      const days = (key.expiresAt.getTime() - now.getTime()) / DAY_MS;
+      const details = { expiresAt: key.expiresAt.toISOString(), ...(key.replacement ? { replacement: key.replacement } : {}) };
+      if (days > EXPIRY_WARN_DAYS) return pass(`The key expires in ${Math.floor(days)} days.`, details);
+      const action = key.replacement
+        ? `Switch to the key that replaced it (${key.replacement}…) before it expires.`
+        : 'Roll the key (a new key works at once; the old one keeps working for the overlap you choose) and switch to the new one.';
+      const summary = `The key expires at ${key.expiresAt.toISOString()}.`;
+      return { status: days <= EXPIRY_FAIL_DAYS ? 'fail' : 'warn', summary, action, details };
+    },
+  },
+  {
+    id: 'key_scopes',
+    run: ({ key, app }) => {
+      const missing = app.requestedScopes.filter((s) => !key.scopes.includes(s));
+      if (!missing.length) return pass('The key holds every scope the app requests.', { scopes: key.scopes });
+      return {
+        status: 'fail',
+        summary: `The key lacks scopes the app requests: ${missing.join(', ')}.`,
+        action: 'Use a key that holds these scopes; operations that need them answer 403 insufficient_scope.',
+        details: { missingScopes: missing },
+      };
+    },
+  },
+  {
+    id: 'scopes_granted',
+    run: ({ installationScopes, app }) => {
+      const missing = app.requestedScopes.filter((s) => !installationScopes.includes(s));
+      if (!missing.length) return pass('The store granted every scope the app requests.');
+      return {
+        status: 'fail',
+        summary: `The store has not granted: ${missing.join(', ')}.`,
+        action: 'Ask the merchant to grant these scopes to the installation.',
+        details: { missingScopes: missing },
+      };
+    },
+  },
+  {
+    id: 'store_access',
+    run: ({ merchant }) =>
+      merchant.accessMode === 'open'
+        ? pass('The store is open to shoppers.')
+        : {
+            status: 'warn',
+            summary: 'The store is protected: shoppers need a store access token to read it.',
+            action: `Send shoppers through the store access challenge (POST /api/v1/public/store-access/${merchant.slug}/challenges) or ask the merchant to open the store.`,
+          },
+  },
+  {
+    id: 'catalog_published',
+    run: ({ sellableProducts }) =>
+      sellableProducts > 0
+        ? pass(`The store has ${sellableProducts} active products with prices.`, { sellableProducts })
+        : {
+            status: 'fail',
+            summary: 'The store has no active product with a price.',
+            action: 'Ask the merchant to publish products before going live.',
+          },
+  },
+];

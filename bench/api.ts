@@ -5,6 +5,7 @@
  * --no-build (reuse .next-bench). Rate limits are lifted for the server under test so the
  * figures measure the work, not the limiter; any non-2xx answer is reported.
  */
+import { cartTargets } from './cart-data';
 import { buildApp, createBenchDatabase, measure, report, startServer, stopServer, type Target } from './harness';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -29,6 +30,9 @@ const targets: Target[] = [
   { name: 'listPublicMerchantProducts', path: '/api/v1/catalog/merchants/lumen-audio/products?pageSize=24' },
 ];
 const goals: Record<string, number> = { getPublicMerchantProduct: 0.5, listPublicMerchantProducts: 0.5 };
+const carts = await cartTargets(database.db);
+targets.push(...carts.targets);
+Object.assign(goals, carts.goals);
 
 try {
   const rows = [];

@@ -85,14 +85,16 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   await Promise.race([exited, sleep(10_000)]);
 }
 
+export type BenchRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+
 export type Target = {
   name: string;
   method?: string;
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Per-request changes, e.g. a fresh Idempotency-Key. */
-  setupRequest?: (req: { headers?: Record<string, string> }) => { headers?: Record<string, string> };
+  /** Per-request changes, e.g. a fresh Idempotency-Key, another path or body. */
+  setupRequest?: (req: BenchRequest) => BenchRequest;
 };
 
 export type Measured = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };

@@ -4,8 +4,11 @@ import { ApiError } from '../http/errors';
 import type { Currency, Locale, LocalizedString, Market, Money } from '../schemas/common';
 import { addressSummary } from './address';
 import { cartExpiry } from './limits';
-import type { CartWarning, NormalizedAddress, PublicCart, PublicCartLine } from './schemas';
+import type { ProductKind } from './quote-math';
+import type { CartWarning, NormalizedAddress, PublicCart } from './schemas';
 import type { CartState } from './states';
+
+type Tx = Prisma.TransactionClient;
 
 export type CartRecord = {
   id: string;
@@ -36,79 +39,87 @@ export function principalOf(ctx: ServiceContext): Principal {
   return ctx.principal;
 }
 
+export const cartColumns = Prisma.sql`
+  c.id::text AS id, c."merchantId"::text AS "merchantId", m.slug AS "merchantSlug", c.market, c.locale, c.currency,
+  c.state::text AS state, c.version, c.address, c."addressHash", c."addressTokenExpiresAt", c."createdAt", c."updatedAt", c."expiresAt"`;
+
+/** The caller's own carts only: other installations' carts do not exist for it. */
+export function ownCart(principal: Principal, cartId: string) {
+  return Prisma.sql`c.id = ${cartId}::uuid AND c."installationId" = ${principal.installationId}::uuid
+    AND c."merchantId" = ${principal.merchantId}::uuid`;
+}
+
 /**
  * One cart of the caller's installation. Any other cart, and an id that is not a UUID, is
- * 404 cart_not_found, so cart ids of other installations cannot be probed. With `lock`, the
- * row is locked until the transaction ends: changes to one cart run one after another, and
- * each starts from the version the previous one wrote.
+ * 404 cart_not_found, so cart ids of other installations cannot be probed. The row stays
+ * locked until the transaction ends: changes to one cart run one after another. Read the
+ * lines with a later statement, which sees what the previous holder of the lock committed.
  */
-export async function findCart(db: Prisma.TransactionClient, principal: Principal, cartId: string, lock: boolean): Promise<CartRecord> {
+export async function lockCart(db: Tx, principal: Principal, cartId: string): Promise<CartRecord> {
   if (!isUuid(cartId)) throw new ApiError('cart_not_found');
   const rows = await db.$queryRaw<CartRecord[]>`
-    SELECT c.id::text AS id, c."merchantId"::text AS "merchantId", m.slug AS "merchantSlug", c.market, c.locale,
-           c.currency, c.state::text AS state, c.version, c.address, c."addressHash", c."addressTokenExpiresAt",
-           c."createdAt", c."updatedAt", c."expiresAt"
-    FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId"
-    WHERE c.id = ${cartId}::uuid AND c."installationId" = ${principal.installationId}::uuid
-      AND c."merchantId" = ${principal.merchantId}::uuid
-    ${lock ? Prisma.sql`FOR UPDATE OF c` : Prisma.empty}`;
+    SELECT ${cartColumns} FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId"
+    WHERE ${ownCart(principal, cartId)} FOR UPDATE OF c`;
   const cart = rows[0];
   if (!cart) throw new ApiError('cart_not_found');
   return cart;
 }
 
-/** A cart line with what the API shows about its SKU, and what pricing needs now. */
-export type LineRecord = {
+/** What a cart needs to know about a SKU now: how it shows, whether and at what price it sells. */
+export type SkuState = {
   skuId: string;
-  /** Order of addition within the cart. */
-  position: number;
-  quantity: number;
-  unitAmount: number;
+  merchantId: string;
   productSlug: string;
-  title: string;
+  title: LocalizedString;
+  kind: ProductKind;
   optionValues: Record<string, string>;
-  kind: 'physical' | 'digital';
+  productActive: boolean;
+  stock: number;
+  maxPerOrder: number;
+  /** Current price in the cart currency; null when the SKU is not sold in the cart market. */
+  currentAmount: number | null;
 };
 
-type SkuView = {
-  optionValues: unknown;
-  product: { slug: string; title: unknown; kind: 'physical' | 'digital' };
-};
+const skuColumns = Prisma.sql`
+  s.id::text AS "skuId", p."merchantId"::text AS "merchantId", p.slug AS "productSlug", p.title, p.kind::text AS kind,
+  s."optionValues", p.status = 'active' AS "productActive", s.stock, s."maxPerOrder", sp.amount AS "currentAmount"`;
 
-export function localizedTitle(title: unknown, locale: Locale): string {
-  const t = (title ?? {}) as Partial<LocalizedString>;
-  return t[locale] || t['en-US'] || t['zh-CN'] || '';
+/** `currency` is SQL: a value, or the cart's column when the cart is part of the same statement. */
+function skuJoins(currency: Prisma.Sql) {
+  return Prisma.sql`JOIN "Product" p ON p.id = s."productId"
+    LEFT JOIN "SkuPrice" sp ON sp."skuId" = s.id AND sp.currency = ${currency}`;
 }
 
-export function lineView(
-  line: { skuId: string; position: number; quantity: number; unitAmount: number },
-  sku: SkuView,
-  locale: Locale,
-): LineRecord {
-  return {
-    skuId: line.skuId,
-    position: line.position,
-    quantity: line.quantity,
-    unitAmount: line.unitAmount,
-    productSlug: sku.product.slug,
-    title: localizedTitle(sku.product.title, locale),
-    optionValues: (sku.optionValues ?? {}) as Record<string, string>,
-    kind: sku.product.kind,
-  };
+export async function skuStates(db: Tx, currency: Currency, skuIds: readonly string[]): Promise<SkuState[]> {
+  return db.$queryRaw<SkuState[]>`
+    SELECT ${skuColumns} FROM "Sku" s ${skuJoins(Prisma.sql`${currency}`)} WHERE s.id = ANY(${[...skuIds]}::uuid[])`;
 }
 
-export const skuViewSelect = {
-  optionValues: true,
-  product: { select: { slug: true, title: true, kind: true } },
-} satisfies Prisma.SkuSelect;
+/** A cart line: its snapshot (quantity, unit price when last changed) and its SKU as it is now. */
+export type LineRecord = { position: number; quantity: number; unitAmount: number; sku: SkuState };
 
-export async function loadLines(db: Prisma.TransactionClient, cart: CartRecord): Promise<LineRecord[]> {
-  const rows = await db.cartLine.findMany({
-    where: { cartId: cart.id },
-    orderBy: { position: 'asc' },
-    select: { skuId: true, position: true, quantity: true, unitAmount: true, sku: { select: skuViewSelect } },
-  });
-  return rows.map((r) => lineView(r, r.sku, cart.locale));
+export type LineRow = SkuState & { position: number; quantity: number; unitAmount: number };
+
+/** The lines of a cart in order of addition, each with its SKU's current state, as one SELECT. */
+export function linesQuery(cartId: Prisma.Sql, currency: Prisma.Sql) {
+  return Prisma.sql`
+    SELECT l.position, l.quantity, l."unitAmount", ${skuColumns}
+    FROM "CartLine" l JOIN "Sku" s ON s.id = l."skuId" ${skuJoins(currency)}
+    WHERE l."cartId" = ${cartId} ORDER BY l.position`;
+}
+
+export function toLineRecord({ position, quantity, unitAmount, ...sku }: LineRow): LineRecord {
+  return { position, quantity, unitAmount, sku };
+}
+
+export async function loadLines(db: Tx, cart: CartRecord): Promise<LineRecord[]> {
+  const rows = await db.$queryRaw<LineRow[]>(linesQuery(Prisma.sql`${cart.id}::uuid`, Prisma.sql`${cart.currency}`));
+  return rows.map(toLineRecord);
+}
+
+/** The quantities line planning weighs a change against. */
+export function lineQuantities(lines: readonly LineRecord[]) {
+  return lines.map((l) => ({ skuId: l.sku.skuId, quantity: l.quantity }));
 }
 
 /** Where a newly added SKU goes: after every line the cart holds. */
@@ -118,7 +129,7 @@ export function nextPosition(lines: readonly LineRecord[]): number {
 
 /** Records that a change happened: the next version, a fresh expiry from now, and any other field the change sets. */
 export async function bumpCart(
-  db: Prisma.TransactionClient,
+  db: Tx,
   cart: CartRecord,
   now: Date,
   changes: Partial<Pick<CartRecord, 'address' | 'addressHash' | 'addressTokenExpiresAt'>> = {},
@@ -128,34 +139,39 @@ export async function bumpCart(
   return { ...cart, ...next };
 }
 
+export function localizedTitle(title: Partial<LocalizedString> | null, locale: Locale): string {
+  const t = title ?? {};
+  return t[locale] || t['en-US'] || t['zh-CN'] || '';
+}
+
 export function money(amount: number, currency: Currency): Money {
   return { amount, currency };
 }
 
 export function toPublicCart(cart: CartRecord, lines: readonly LineRecord[], warnings: CartWarning[] = []): PublicCart {
-  const publicLines: PublicCartLine[] = lines.map((l) => ({
-    skuId: l.skuId,
-    productSlug: l.productSlug,
-    title: l.title,
-    optionValues: l.optionValues,
-    kind: l.kind,
-    quantity: l.quantity,
-    unitPrice: money(l.unitAmount, cart.currency),
-    lineTotal: money(l.unitAmount * l.quantity, cart.currency),
-  }));
+  const c = cart.currency;
   return {
     id: cart.id,
     merchant: cart.merchantSlug,
     market: cart.market,
     locale: cart.locale,
-    currency: cart.currency,
+    currency: c,
     state: cart.state,
     version: cart.version,
-    lines: publicLines,
+    lines: lines.map((l) => ({
+      skuId: l.sku.skuId,
+      productSlug: l.sku.productSlug,
+      title: localizedTitle(l.sku.title, cart.locale),
+      optionValues: l.sku.optionValues ?? {},
+      kind: l.sku.kind,
+      quantity: l.quantity,
+      unitPrice: money(l.unitAmount, c),
+      lineTotal: money(l.unitAmount * l.quantity, c),
+    })),
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
     subtotal: money(
-      publicLines.reduce((n, l) => n + l.lineTotal.amount, 0),
-      cart.currency,
+      lines.reduce((n, l) => n + l.unitAmount * l.quantity, 0),
+      c,
     ),
     address: cart.address && cart.addressTokenExpiresAt ? addressSummary(cart.address, cart.addressTokenExpiresAt) : null,
     createdAt: cart.createdAt.toISOString(),

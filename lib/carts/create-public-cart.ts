@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
 import { type Locale, type Market, marketCurrency, marketDefaultLocale } from '../schemas/common';
-import { type CartRecord, type LineRecord, lineView, principalOf, toPublicCart } from './cart-records';
+import { type CartRecord, type LineRecord, lineQuantities, principalOf, toPublicCart } from './cart-records';
 import { cartExpiry } from './limits';
 import { planLineQuantity } from './line-plan';
 import type { CartWarning, PublicCart, PublicCartCreateRequest } from './schemas';
@@ -38,14 +38,14 @@ export async function createPublicCart(ctx: ServiceContext, input: PublicCartCre
     const items = input.items ?? [];
     const skus = await getSellableSkus(db, { merchantId: merchant.id, currency }, [...new Set(items.map((i) => i.skuId))]);
     const lines = new Map<string, LineRecord>();
-    const warnings: CartWarning[] = [];
+    const warnings = new Map<string, CartWarning>();
     for (const item of items) {
       const sku = skus.get(item.skuId)!;
       const existing = lines.get(item.skuId);
-      const plan = planLineQuantity([...lines.values()], sku, (existing?.quantity ?? 0) + item.quantity);
-      const position = existing?.position ?? lines.size + 1;
-      lines.set(item.skuId, lineView({ skuId: item.skuId, position, quantity: plan.quantity, unitAmount: sku.unitAmount }, sku.view, locale));
-      warnings.push(...plan.warnings);
+      const plan = planLineQuantity(lineQuantities([...lines.values()]), sku, (existing?.quantity ?? 0) + item.quantity);
+      lines.set(item.skuId, { position: existing?.position ?? lines.size + 1, quantity: plan.quantity, unitAmount: sku.currentAmount, sku });
+      // A SKU listed twice may be clamped twice: report its final clamp only.
+      for (const w of plan.warnings) warnings.set(item.skuId, w);
     }
 
     const now = ctx.now;
@@ -78,22 +78,18 @@ export async function createPublicCart(ctx: ServiceContext, input: PublicCartCre
         expiresAt: cart.expiresAt,
       },
     });
-    await db.cartLine.createMany({
-      data: [...lines.values()].map((l) => ({
-        cartId: cart.id,
-        skuId: l.skuId,
-        quantity: l.quantity,
-        unitAmount: l.unitAmount,
-        pricedAt: now,
-        position: l.position,
-      })),
-    });
-    return toPublicCart(cart, [...lines.values()], dedupeWarnings(warnings));
+    if (lines.size) {
+      await db.cartLine.createMany({
+        data: [...lines.values()].map((l) => ({
+          cartId: cart.id,
+          skuId: l.sku.skuId,
+          quantity: l.quantity,
+          unitAmount: l.unitAmount,
+          pricedAt: now,
+          position: l.position,
+        })),
+      });
+    }
+    return toPublicCart(cart, [...lines.values()], [...warnings.values()]);
   });
-}
-
-/** A SKU listed twice may be clamped twice: report only its final clamp. */
-function dedupeWarnings(warnings: CartWarning[]): CartWarning[] {
-  const last = new Map(warnings.map((w) => [`${w.code}:${w.skuId}`, w]));
-  return [...last.values()];
 }

@@ -1,18 +1,55 @@
+import { Prisma } from '../generated/prisma/client';
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
 import { addressSummary } from './address';
-import { findCart, localizedTitle, money, principalOf } from './cart-records';
+import {
+  type CartRecord,
+  type LineRecord,
+  type LineRow,
+  cartColumns,
+  isUuid,
+  linesQuery,
+  localizedTitle,
+  money,
+  ownCart,
+  principalOf,
+  toLineRecord,
+} from './cart-records';
 import { cartLimits } from './limits';
 import { computeQuoteAmounts } from './quote-math';
 import type { CartWarning, PublicCartCheckoutQuote } from './schemas';
-import { defaultShippingRules } from './shipping';
+import { type ShippingRule, defaultShippingRules } from './shipping';
 import { cartStateAt } from './states';
 import { isUsStateCode } from './tax-rates';
+
+type QuoteRow = CartRecord & { shippingRule: ShippingRule | null; lines: LineRow[] };
+
+/**
+ * The cart, its lines with their SKUs as they are now, and the store's shipping rule for the
+ * cart market, in a single statement: one snapshot, so the lines are exactly those of the
+ * version read, with no transaction to hold open.
+ */
+async function readCartForQuote(ctx: ServiceContext, cartId: string): Promise<{ cart: CartRecord; lines: LineRecord[]; rule: ShippingRule | null }> {
+  const principal = principalOf(ctx);
+  if (!isUuid(cartId)) throw new ApiError('cart_not_found');
+  const rows = await ctx.db.$queryRaw<QuoteRow[]>`
+    SELECT ${cartColumns},
+      CASE WHEN sr."merchantId" IS NULL THEN NULL
+           ELSE json_build_object('flatAmount', sr."flatAmount", 'freeOverAmount', sr."freeOverAmount") END AS "shippingRule",
+      (SELECT COALESCE(json_agg(x ORDER BY x.position), '[]'::json)
+         FROM (${linesQuery(Prisma.sql`c.id`, Prisma.sql`c.currency`)}) x) AS lines
+    FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId"
+    LEFT JOIN "ShippingRule" sr ON sr."merchantId" = c."merchantId" AND sr.market = c.market
+    WHERE ${ownCart(principal, cartId)}`;
+  const row = rows[0];
+  if (!row) throw new ApiError('cart_not_found');
+  const { shippingRule, lines, ...cart } = row;
+  return { cart, lines: lines.map(toLineRecord), rule: shippingRule };
+}
 
 /**
  * Prices a cart for checkout at today's prices, with the store's shipping rule and the
  * market's tax, and reports where today's prices differ from those snapshotted on the lines.
- * Read in one repeatable-read snapshot, so the lines are those of `cartVersion`.
  *
  * Refused: a cart that is completed or abandoned (409 cart_not_active), a cart whose address
  * token has expired (409 address_token_stale: set the address again), and a line whose SKU is
@@ -20,113 +57,83 @@ import { isUsStateCode } from './tax-rates';
  * reserved when checkout starts.
  */
 export async function quotePublicCartCheckout(ctx: ServiceContext, input: { cartId: string }): Promise<PublicCartCheckoutQuote> {
-  const principal = principalOf(ctx);
   const now = ctx.now;
-  return ctx.db.$transaction(
-    async (db) => {
-      const cart = await findCart(db, principal, input.cartId, false);
-      const state = cartStateAt(cart, now);
-      if (state !== 'active' && state !== 'checking_out') throw new ApiError('cart_not_active', { details: { state } });
-      if (cart.address && (!cart.addressTokenExpiresAt || cart.addressTokenExpiresAt <= now)) {
-        throw new ApiError('address_token_stale', {
-          message: 'The cart address has expired: set the address again.',
-          details: { expiredAt: cart.addressTokenExpiresAt?.toISOString() ?? null },
-        });
-      }
-      const [rows, rule] = await Promise.all([
-        db.cartLine.findMany({
-          where: { cartId: cart.id },
-          orderBy: { position: 'asc' },
-          select: {
-            skuId: true,
-            quantity: true,
-            unitAmount: true,
-            sku: {
-              select: {
-                stock: true,
-                optionValues: true,
-                prices: { where: { currency: cart.currency }, select: { amount: true } },
-                product: { select: { slug: true, title: true, kind: true, status: true } },
-              },
-            },
-          },
-        }),
-        db.shippingRule.findUnique({
-          where: { merchantId_market: { merchantId: cart.merchantId, market: cart.market } },
-          select: { flatAmount: true, freeOverAmount: true },
-        }),
-      ]);
+  const { cart, lines, rule } = await readCartForQuote(ctx, input.cartId);
+  const state = cartStateAt(cart, now);
+  if (state !== 'active' && state !== 'checking_out') throw new ApiError('cart_not_active', { details: { state } });
+  if (cart.address && (!cart.addressTokenExpiresAt || cart.addressTokenExpiresAt <= now)) {
+    throw new ApiError('address_token_stale', {
+      message: 'The cart address has expired: set the address again.',
+      details: { expiredAt: cart.addressTokenExpiresAt?.toISOString() ?? null },
+    });
+  }
+  const unavailable = lines.filter((l) => !l.sku.productActive || l.sku.currentAmount === null).map((l) => l.sku.skuId);
+  if (unavailable.length) throw new ApiError('sku_unavailable', { details: { skuIds: unavailable } });
 
-      const unavailable = rows.filter((r) => r.sku.product.status !== 'active' || r.sku.prices.length === 0).map((r) => r.skuId);
-      if (unavailable.length) throw new ApiError('sku_unavailable', { details: { skuIds: unavailable } });
+  const usState = cart.address?.country === 'US' && isUsStateCode(cart.address.state) ? cart.address.state : null;
+  const amounts = computeQuoteAmounts({
+    market: cart.market,
+    usState,
+    shipping: rule ?? defaultShippingRules[cart.market],
+    lines: lines.map((l) => ({ skuId: l.sku.skuId, kind: l.sku.kind, quantity: l.quantity, unitAmount: l.sku.currentAmount! })),
+  });
 
-      const priced = rows.map((r) => ({ ...r, currentAmount: r.sku.prices[0]!.amount }));
-      const usState = cart.address?.country === 'US' && isUsStateCode(cart.address.state) ? cart.address.state : null;
-      const amounts = computeQuoteAmounts({
-        market: cart.market,
-        usState,
-        shipping: rule ?? defaultShippingRules[cart.market],
-        lines: priced.map((r) => ({ skuId: r.skuId, kind: r.sku.product.kind, quantity: r.quantity, unitAmount: r.currentAmount })),
+  const warnings: CartWarning[] = [];
+  if (!lines.length) warnings.push({ code: 'cart_empty', message: 'The cart has no lines.' });
+  for (const l of lines) {
+    if (l.sku.stock < l.quantity) {
+      const available = Math.max(0, l.sku.stock);
+      warnings.push({
+        code: 'insufficient_stock',
+        message: `Only ${available} in stock.`,
+        skuId: l.sku.skuId,
+        requestedQuantity: l.quantity,
+        availableQuantity: available,
       });
+    }
+  }
+  if (amounts.taxEstimated) {
+    warnings.push({ code: 'address_required', message: 'Set a shipping address to compute sales tax; taxTotal is 0 until then.' });
+  }
 
-      const warnings: CartWarning[] = [];
-      if (!rows.length) warnings.push({ code: 'cart_empty', message: 'The cart has no lines.' });
-      for (const r of rows) {
-        if (r.sku.stock < r.quantity) {
-          warnings.push({
-            code: 'insufficient_stock',
-            message: `Only ${Math.max(0, r.sku.stock)} in stock.`,
-            skuId: r.skuId,
-            requestedQuantity: r.quantity,
-            availableQuantity: Math.max(0, r.sku.stock),
-          });
-        }
-      }
-      if (amounts.taxEstimated) {
-        warnings.push({ code: 'address_required', message: 'Set a shipping address to compute sales tax; taxTotal is 0 until then.' });
-      }
-
-      const c = cart.currency;
-      const expiries = [now.getTime() + cartLimits.quoteTtlMs, cart.expiresAt.getTime()];
-      if (cart.addressTokenExpiresAt) expiries.push(cart.addressTokenExpiresAt.getTime());
+  const c = cart.currency;
+  const expiries = [now.getTime() + cartLimits.quoteTtlMs, cart.expiresAt.getTime()];
+  if (cart.addressTokenExpiresAt) expiries.push(cart.addressTokenExpiresAt.getTime());
+  return {
+    cartId: cart.id,
+    cartVersion: cart.version,
+    merchant: cart.merchantSlug,
+    market: cart.market,
+    locale: cart.locale,
+    currency: c,
+    taxInclusive: amounts.taxInclusive,
+    taxEstimated: amounts.taxEstimated,
+    lines: lines.map((l, i) => {
+      const a = amounts.lines[i]!;
       return {
-        cartId: cart.id,
-        cartVersion: cart.version,
-        merchant: cart.merchantSlug,
-        market: cart.market,
-        locale: cart.locale,
-        currency: c,
-        taxInclusive: amounts.taxInclusive,
-        taxEstimated: amounts.taxEstimated,
-        lines: priced.map((r, i) => {
-          const a = amounts.lines[i]!;
-          return {
-            skuId: r.skuId,
-            productSlug: r.sku.product.slug,
-            title: localizedTitle(r.sku.product.title, cart.locale),
-            optionValues: (r.sku.optionValues ?? {}) as Record<string, string>,
-            kind: r.sku.product.kind,
-            quantity: r.quantity,
-            unitPrice: money(a.unitAmount, c),
-            subtotal: money(a.subtotal, c),
-            tax: money(a.tax, c),
-            total: money(a.total, c),
-          };
-        }),
-        subtotal: money(amounts.subtotal, c),
-        discountTotal: money(amounts.discountTotal, c),
-        shippingTotal: money(amounts.shippingTotal, c),
-        taxTotal: money(amounts.taxTotal, c),
-        total: money(amounts.total, c),
-        priceChanges: priced
-          .filter((r) => r.currentAmount !== r.unitAmount)
-          .map((r) => ({ skuId: r.skuId, previousUnitPrice: money(r.unitAmount, c), currentUnitPrice: money(r.currentAmount, c) })),
-        warnings,
-        address: cart.address && cart.addressTokenExpiresAt ? addressSummary(cart.address, cart.addressTokenExpiresAt) : null,
-        quotedAt: now.toISOString(),
-        expiresAt: new Date(Math.min(...expiries)).toISOString(),
+        skuId: l.sku.skuId,
+        productSlug: l.sku.productSlug,
+        title: localizedTitle(l.sku.title, cart.locale),
+        optionValues: l.sku.optionValues ?? {},
+        kind: l.sku.kind,
+        quantity: l.quantity,
+        unitPrice: money(a.unitAmount, c),
+        subtotal: money(a.subtotal, c),
+        tax: money(a.tax, c),
+        total: money(a.total, c),
       };
-    },
-    { isolationLevel: 'RepeatableRead' },
-  );
+    }),
+    subtotal: money(amounts.subtotal, c),
+    discountTotal: money(amounts.discountTotal, c),
+    shippingTotal: money(amounts.shippingTotal, c),
+    taxTotal: money(amounts.taxTotal, c),
+    total: money(amounts.total, c),
+    priceChanges: lines
+      .filter((l) => l.sku.currentAmount !== l.unitAmount)
+      .map((l) => ({ skuId: l.sku.skuId, previousUnitPrice: money(l.unitAmount, c), currentUnitPrice: money(l.sku.currentAmount!, c) })),
+    warnings,
+    address: cart.address && cart.addressTokenExpiresAt ? addressSummary(cart.address, cart.addressTokenExpiresAt) : null,
+    quotedAt: now.toISOString(),
+    expiresAt: new Date(Math.min(...expiries)).toISOString(),
+  };
 }

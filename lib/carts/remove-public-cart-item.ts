@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
-import { bumpCart, findCart, isUuid, loadLines, principalOf, toPublicCart } from './cart-records';
+import { bumpCart, isUuid, loadLines, lockCart, principalOf, toPublicCart } from './cart-records';
 import type { PublicCart, PublicCartTransitionRequest } from './schemas';
 import { assertCartChangeable } from './states';
 
@@ -13,15 +13,17 @@ export type RemovePublicCartItemInput = PublicCartTransitionRequest & { cartId: 
 export async function removePublicCartItem(ctx: ServiceContext, input: RemovePublicCartItemInput): Promise<PublicCart> {
   const principal = principalOf(ctx);
   return ctx.db.$transaction(async (db) => {
-    const cart = await findCart(db, principal, input.cartId, true);
+    const cart = await lockCart(db, principal, input.cartId);
     assertCartChangeable(cart, ctx.now, input.expectedVersion);
     const lines = await loadLines(db, cart);
-    if (!isUuid(input.skuId) || !lines.some((l) => l.skuId === input.skuId)) {
+    if (!isUuid(input.skuId) || !lines.some((l) => l.sku.skuId === input.skuId)) {
       throw new ApiError('cart_item_not_found', { details: { skuId: input.skuId } });
     }
     await db.cartLine.delete({ where: { cartId_skuId: { cartId: cart.id, skuId: input.skuId } } });
-    const after = lines.filter((l) => l.skuId !== input.skuId);
     const updated = await bumpCart(db, cart, ctx.now);
-    return toPublicCart(updated, after);
+    return toPublicCart(
+      updated,
+      lines.filter((l) => l.sku.skuId !== input.skuId),
+    );
   });
 }

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../http/context';
 import { addressHash, normalizeAddress } from './address';
 import { issueAddressToken } from './address-token';
-import { bumpCart, findCart, principalOf } from './cart-records';
+import { bumpCart, lockCart, principalOf } from './cart-records';
 import { cartLimits } from './limits';
 import type { PublicCartAddressSetRequest, PublicCartAddressToken } from './schemas';
 import { assertCartChangeable } from './states';
@@ -16,7 +16,7 @@ export type SetPublicCartAddressInput = PublicCartAddressSetRequest & { cartId: 
 export async function setPublicCartAddress(ctx: ServiceContext, input: SetPublicCartAddressInput): Promise<PublicCartAddressToken> {
   const principal = principalOf(ctx);
   return ctx.db.$transaction(async (db) => {
-    const cart = await findCart(db, principal, input.cartId, true);
+    const cart = await lockCart(db, principal, input.cartId);
     assertCartChangeable(cart, ctx.now, input.expectedVersion);
     const address = normalizeAddress(input.address, cart.market);
     const hash = addressHash(address);

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
-import { bumpCart, findCart, isUuid, lineView, loadLines, principalOf, toPublicCart } from './cart-records';
+import { type LineRecord, bumpCart, isUuid, lineQuantities, loadLines, lockCart, principalOf, toPublicCart } from './cart-records';
 import { planLineQuantity } from './line-plan';
 import type { PublicCart, PublicCartQuantityUpdateRequest } from './schemas';
 import { getSellableSkus } from './sellable-skus';
@@ -12,19 +12,19 @@ export type UpdatePublicCartItemQuantityInput = PublicCartQuantityUpdateRequest 
 export async function updatePublicCartItemQuantity(ctx: ServiceContext, input: UpdatePublicCartItemQuantityInput): Promise<PublicCart> {
   const principal = principalOf(ctx);
   return ctx.db.$transaction(async (db) => {
-    const cart = await findCart(db, principal, input.cartId, true);
+    const cart = await lockCart(db, principal, input.cartId);
     assertCartChangeable(cart, ctx.now, input.expectedVersion);
     const lines = await loadLines(db, cart);
-    const existing = isUuid(input.skuId) ? lines.find((l) => l.skuId === input.skuId) : undefined;
+    const existing = isUuid(input.skuId) ? lines.find((l) => l.sku.skuId === input.skuId) : undefined;
     if (!existing) throw new ApiError('cart_item_not_found', { details: { skuId: input.skuId } });
-    const sku = (await getSellableSkus(db, cart, [existing.skuId])).get(existing.skuId)!;
-    const plan = planLineQuantity(lines, sku, input.quantity);
-    const line = lineView({ ...existing, quantity: plan.quantity, unitAmount: sku.unitAmount }, sku.view, cart.locale);
+    const sku = (await getSellableSkus(db, cart, [existing.sku.skuId])).get(existing.sku.skuId)!;
+    const plan = planLineQuantity(lineQuantities(lines), sku, input.quantity);
+    const line: LineRecord = { position: existing.position, quantity: plan.quantity, unitAmount: sku.currentAmount, sku };
     await db.cartLine.update({
-      where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } },
+      where: { cartId_skuId: { cartId: cart.id, skuId: sku.skuId } },
       data: { quantity: line.quantity, unitAmount: line.unitAmount, pricedAt: ctx.now },
     });
-    const after = lines.map((l) => (l.skuId === line.skuId ? line : l));
+    const after = lines.map((l) => (l === existing ? line : l));
     const updated = await bumpCart(db, cart, ctx.now);
     return toPublicCart(updated, after, plan.warnings);
   });

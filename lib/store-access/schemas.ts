@@ -79,7 +79,24 @@ export const ProofOfWorkAnswer = z
     puzzle: Puzzle,
     solution: z.int().min(0).max(100_000_000).meta({ description: 'The number n found for the puzzle.' }),
   })
-  .meta({ id: 'StorefrontProofOfWorkAnswer' });
+  .meta({
+    id: 'StorefrontProofOfWorkAnswer',
+    description: 'The shape only: a real puzzle comes from getPublicStoreSecurityConfig and expires within minutes.',
+    example: {
+      kind: 'proof_of_work',
+      puzzle: {
+        id: 'q3Jd0x6rVhQm2cL8pT1sWA',
+        store: 'maison-atelier',
+        algorithm: 'SHA-256',
+        salt: '9f2c4e7a1b3d5f60718293a4b5c6d7e8',
+        challenge: '5e1a8c0f3b7d9e2a4c6b8d0f1e3a5c7b9d2f4a6c8e0b1d3f5a7c9e1b3d5f7a9c',
+        maxNumber: 2000000,
+        expiresAt: '2026-11-22T10:05:00.000Z',
+        signature: 'yKq0g0b2m5hQZ1oWl3Xw8s9dE4rT6uI7oP1aS2dF3gH',
+      },
+      solution: 1234567,
+    },
+  });
 
 export const StorefrontChallengeCreateRequest = z
   .discriminatedUnion('kind', [PasswordAnswer, ProofOfWorkAnswer])

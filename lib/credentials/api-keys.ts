@@ -45,7 +45,7 @@ export const apiKeySummarySelect = {
 type SummaryRow = Prisma.ApiKeyGetPayload<{ select: typeof apiKeySummarySelect }>;
 
 export function apiKeyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ApiKeyStatus {
-  if (key.revokedAt && key.revokedAt <= now) return 'revoked';
+  if (key.revokedAt) return 'revoked';
   if (key.expiresAt && key.expiresAt <= now) return 'expired';
   return 'active';
 }

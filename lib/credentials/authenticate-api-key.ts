@@ -28,7 +28,7 @@ export async function authenticateApiKey(db: Db, token: string, now: Date): Prom
     },
   });
   if (!row || !hashesEqual(row.hash, expected) || row.environment !== parsed.environment) return null;
-  if (row.revokedAt && row.revokedAt <= now) return null;
+  if (row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt <= now) return null;
   if (row.installation.status !== 'active') return null;
   touchLastUsed(db, row.id, row.lastUsedAt, now);

@@ -1,0 +1,20 @@
+/** Operator command for API keys: `npm run keys -- create|list|revoke|roll ...` (see KEYS_USAGE). */
+import { CredentialAdminError } from '../lib/credentials/api-keys';
+import { KEYS_USAGE, runKeysCommand } from '../lib/credentials/keys-command';
+import { closeDb, getDb } from '../lib/db/client';
+
+const argv = process.argv.slice(2);
+if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
+  console.log(KEYS_USAGE);
+  process.exit(argv.length === 0 ? 2 : 0);
+}
+try {
+  const db = await getDb();
+  console.log(await runKeysCommand(argv, { db, now: new Date(), requestId: 'cli', principal: null, clientAddress: 'cli', storeAccess: new Set() }));
+  await closeDb();
+} catch (err) {
+  await closeDb().catch(() => undefined);
+  const usage = err instanceof CredentialAdminError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  console.error(usage ? (err as Error).message : err);
+  process.exit(usage ? 2 : 1);
+}

@@ -1,0 +1,20 @@
+import type { Locale, Money } from '../schemas/common';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: Locale, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** An amount in minor units, formatted for the shopper's locale in the price's own currency. */
+export function formatMoney(money: Money, locale: Locale): string {
+  const f = formatter(locale, money.currency);
+  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+  return f.format(money.amount / 10 ** digits);
+}

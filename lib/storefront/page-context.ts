@@ -1,0 +1,22 @@
+import { headers } from 'next/headers';
+import { cache } from 'react';
+import { getDb } from '../db/client';
+import { clientAddress } from '../http/client-address';
+import type { ServiceContext } from '../http/context';
+import { readStoreAccess } from '../http/store-access';
+
+/**
+ * The service context of a storefront page request, built once per request: pages call the same
+ * services as the API, with the shopper's store access cookies read the same way.
+ */
+export const storefrontContext = cache(async (): Promise<ServiceContext> => {
+  const h = new Headers(await headers());
+  return {
+    db: await getDb(),
+    now: new Date(),
+    requestId: `page_${crypto.randomUUID()}`,
+    principal: null,
+    clientAddress: clientAddress(h),
+    storeAccess: await readStoreAccess(new Request('http://storefront.local/', { headers: h })),
+  };
+});

@@ -1,0 +1,54 @@
+/**
+ * The app as browser tests see it: a throwaway database, migrated and seeded, then a production
+ * build served on its own port with its own dist dir, so it never collides with a developer's
+ * `next dev` or another build. Playwright's webServer runs this (see playwright.config.ts).
+ *
+ *   E2E_PORT            port to serve on (3210)
+ *   E2E_NEXT_DIST_DIR   Next dist dir (.next-e2e); point it at an existing build with E2E_SKIP_BUILD=1
+ *   E2E_DATABASE_URL    a PostgreSQL database to use instead of a fresh embedded PGlite
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const port = process.env.E2E_PORT ?? '3210';
+// CI builds the app (`npm run build`) just before the browser tests, from the same tree: serve that build.
+const ciBuild = !!process.env.CI && !process.env.E2E_NEXT_DIST_DIR && existsSync('.next/BUILD_ID');
+const distDir = ciBuild ? '.next' : (process.env.E2E_NEXT_DIST_DIR ?? '.next-e2e');
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NEXT_DIST_DIR: distDir,
+  PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+delete env.DATABASE_URL;
+delete env.PGLITE_DATA_DIR;
+let scratch: string | undefined;
+if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+else {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
+  env.PGLITE_DATA_DIR = path.join(scratch, 'pglite');
+}
+const cleanup = () => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+};
+
+function run(args: string[]) {
+  const r = spawnSync(process.execPath, args, { env, stdio: 'inherit' });
+  if (r.status !== 0) {
+    cleanup();
+    process.exit(r.status ?? 1);
+  }
+}
+
+const bin = (name: string) => path.join('node_modules', '.bin', name);
+run([bin('tsx'), 'scripts/e2e-seed.ts']);
+if (!ciBuild && !process.env.E2E_SKIP_BUILD) run([bin('next'), 'build']);
+
+const server = spawn(process.execPath, [bin('next'), 'start', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => {
+  cleanup();
+  process.exit(code ?? 0);
+});

@@ -56,13 +56,36 @@ export function ownCart(principal: Principal, cartId: string) {
  * lines with a later statement, which sees what the previous holder of the lock committed.
  */
 export async function lockCart(db: Tx, principal: Principal, cartId: string): Promise<CartRecord> {
+  return (await lockCartRow(db, principal, cartId, null)).cart;
+}
+
+/**
+ * lockCart, and in the same statement the current state of a SKU the change is about (null
+ * when no SKU has this id). Catalog data read a moment before the lock is granted is as good
+ * as any: only the cart's own rows need the lock.
+ */
+export async function lockCartWithSku(db: Tx, principal: Principal, cartId: string, skuId: string) {
+  return lockCartRow(db, principal, cartId, skuId);
+}
+
+async function lockCartRow(
+  db: Tx,
+  principal: Principal,
+  cartId: string,
+  skuId: string | null,
+): Promise<{ cart: CartRecord; sku: SkuState | null }> {
   if (!isUuid(cartId)) throw new ApiError('cart_not_found');
-  const rows = await db.$queryRaw<CartRecord[]>`
-    SELECT ${cartColumns} FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId"
+  const skuColumn = skuId
+    ? Prisma.sql`, (SELECT row_to_json(x) FROM (SELECT ${skuColumns} FROM "Sku" s ${skuJoins(Prisma.sql`c.currency`)}
+        WHERE s.id = ${skuId}::uuid) x) AS sku`
+    : Prisma.empty;
+  const rows = await db.$queryRaw<(CartRecord & { sku?: SkuState | null })[]>`
+    SELECT ${cartColumns} ${skuColumn} FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId"
     WHERE ${ownCart(principal, cartId)} FOR UPDATE OF c`;
-  const cart = rows[0];
-  if (!cart) throw new ApiError('cart_not_found');
-  return cart;
+  const row = rows[0];
+  if (!row) throw new ApiError('cart_not_found');
+  const { sku = null, ...cart } = row;
+  return { cart, sku };
 }
 
 /** What a cart needs to know about a SKU now: how it shows, whether and at what price it sells. */
@@ -127,15 +150,38 @@ export function nextPosition(lines: readonly LineRecord[]): number {
   return lines.reduce((max, l) => Math.max(max, l.position), 0) + 1;
 }
 
-/** Records that a change happened: the next version, a fresh expiry from now, and any other field the change sets. */
-export async function bumpCart(
-  db: Tx,
-  cart: CartRecord,
-  now: Date,
-  changes: Partial<Pick<CartRecord, 'address' | 'addressHash' | 'addressTokenExpiresAt'>> = {},
-): Promise<CartRecord> {
-  const next = { ...changes, version: cart.version + 1, updatedAt: now, expiresAt: cartExpiry(now) };
-  await db.cart.update({ where: { id: cart.id }, data: { ...next, address: next.address ?? undefined } });
+/** Writes a line's quantity and unit price (creating it at `position` if the cart lacks it). */
+export function upsertLine(cart: CartRecord, line: LineRecord, now: Date): Prisma.Sql {
+  return Prisma.sql`INSERT INTO "CartLine" ("cartId", "skuId", quantity, "unitAmount", "pricedAt", position)
+    VALUES (${cart.id}::uuid, ${line.sku.skuId}::uuid, ${line.quantity}, ${line.unitAmount}, ${now}, ${line.position})
+    ON CONFLICT ("cartId", "skuId") DO UPDATE
+      SET quantity = EXCLUDED.quantity, "unitAmount" = EXCLUDED."unitAmount", "pricedAt" = EXCLUDED."pricedAt"`;
+}
+
+export function deleteLine(cart: CartRecord, skuId: string): Prisma.Sql {
+  return Prisma.sql`DELETE FROM "CartLine" WHERE "cartId" = ${cart.id}::uuid AND "skuId" = ${skuId}::uuid`;
+}
+
+type CartChanges = Partial<Pick<CartRecord, 'address' | 'addressHash' | 'addressTokenExpiresAt'>> & {
+  /** A statement on the cart's lines, run in the same statement as the version bump. */
+  lines?: Prisma.Sql;
+};
+
+/**
+ * Records a change: the next version, a fresh expiry from now, the fields the change sets and
+ * its line write, all in one statement. Callers hold the cart's lock.
+ */
+export async function bumpCart(db: Tx, cart: CartRecord, now: Date, changes: CartChanges = {}): Promise<CartRecord> {
+  const { lines, ...fields } = changes;
+  const next = { ...fields, version: cart.version + 1, updatedAt: now, expiresAt: cartExpiry(now) };
+  const address =
+    fields.address !== undefined
+      ? Prisma.sql`, address = ${JSON.stringify(fields.address)}::jsonb, "addressHash" = ${fields.addressHash},
+          "addressTokenExpiresAt" = ${fields.addressTokenExpiresAt}`
+      : Prisma.empty;
+  await db.$executeRaw`${lines ? Prisma.sql`WITH line_change AS (${lines})` : Prisma.empty}
+    UPDATE "Cart" SET version = ${next.version}, "updatedAt" = ${now}, "expiresAt" = ${next.expiresAt} ${address}
+    WHERE id = ${cart.id}::uuid`;
   return { ...cart, ...next };
 }
 

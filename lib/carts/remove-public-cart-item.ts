@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
-import { bumpCart, isUuid, loadLines, lockCart, principalOf, toPublicCart } from './cart-records';
+import { bumpCart, deleteLine, isUuid, loadLines, lockCart, principalOf, toPublicCart } from './cart-records';
 import type { PublicCart, PublicCartTransitionRequest } from './schemas';
 import { assertCartChangeable } from './states';
 
@@ -19,8 +19,7 @@ export async function removePublicCartItem(ctx: ServiceContext, input: RemovePub
     if (!isUuid(input.skuId) || !lines.some((l) => l.sku.skuId === input.skuId)) {
       throw new ApiError('cart_item_not_found', { details: { skuId: input.skuId } });
     }
-    await db.cartLine.delete({ where: { cartId_skuId: { cartId: cart.id, skuId: input.skuId } } });
-    const updated = await bumpCart(db, cart, ctx.now);
+    const updated = await bumpCart(db, cart, ctx.now, { lines: deleteLine(cart, input.skuId) });
     return toPublicCart(
       updated,
       lines.filter((l) => l.sku.skuId !== input.skuId),

@@ -7,11 +7,18 @@ import { type SkuState, skuStates } from './cart-records';
 export type SellableSku = SkuState & { currentAmount: number };
 
 /**
- * The SKUs a cart may take, by id. A SKU that does not exist or belongs to another store is
- * 404 sku_not_found; one whose product is not active, or that has no price in the cart
- * currency (it is not sold in the cart market), is 409 sku_unavailable. Stock is not checked
- * here: line planning clamps to it.
+ * A SKU that does not exist or belongs to another store is 404 sku_not_found; one whose
+ * product is not active, or that has no price in the cart currency (it is not sold in the cart
+ * market), is 409 sku_unavailable. Stock is not checked here: line planning clamps to it.
  */
+export function sellableOrThrow(sku: SkuState | null | undefined, skuId: string, merchantId: string): SellableSku {
+  if (!sku || sku.merchantId !== merchantId) throw new ApiError('sku_not_found', { details: { skuId } });
+  if (!sku.productActive) throw new ApiError('sku_unavailable', { details: { skuId, reason: 'product_not_active' } });
+  if (sku.currentAmount === null) throw new ApiError('sku_unavailable', { details: { skuId, reason: 'not_sold_in_market' } });
+  return { ...sku, currentAmount: sku.currentAmount };
+}
+
+/** The SKUs a new cart starts with, by id, each checked by sellableOrThrow. */
 export async function getSellableSkus(
   db: Prisma.TransactionClient,
   cart: { merchantId: string; currency: Currency },
@@ -19,13 +26,5 @@ export async function getSellableSkus(
 ): Promise<Map<string, SellableSku>> {
   if (skuIds.length === 0) return new Map();
   const found = new Map((await skuStates(db, cart.currency, skuIds)).map((s) => [s.skuId, s]));
-  const out = new Map<string, SellableSku>();
-  for (const skuId of skuIds) {
-    const sku = found.get(skuId);
-    if (!sku || sku.merchantId !== cart.merchantId) throw new ApiError('sku_not_found', { details: { skuId } });
-    if (!sku.productActive) throw new ApiError('sku_unavailable', { details: { skuId, reason: 'product_not_active' } });
-    if (sku.currentAmount === null) throw new ApiError('sku_unavailable', { details: { skuId, reason: 'not_sold_in_market' } });
-    out.set(skuId, { ...sku, currentAmount: sku.currentAmount });
-  }
-  return out;
+  return new Map(skuIds.map((id) => [id, sellableOrThrow(found.get(id), id, cart.merchantId)]));
 }

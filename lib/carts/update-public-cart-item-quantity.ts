@@ -1,9 +1,9 @@
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
-import { type LineRecord, bumpCart, isUuid, lineQuantities, loadLines, lockCart, principalOf, toPublicCart } from './cart-records';
+import { type LineRecord, bumpCart, isUuid, lineQuantities, loadLines, lockCart, principalOf, toPublicCart, upsertLine } from './cart-records';
 import { planLineQuantity } from './line-plan';
 import type { PublicCart, PublicCartQuantityUpdateRequest } from './schemas';
-import { getSellableSkus } from './sellable-skus';
+import { sellableOrThrow } from './sellable-skus';
 import { assertCartChangeable } from './states';
 
 export type UpdatePublicCartItemQuantityInput = PublicCartQuantityUpdateRequest & { cartId: string; skuId: string };
@@ -17,15 +17,14 @@ export async function updatePublicCartItemQuantity(ctx: ServiceContext, input: U
     const lines = await loadLines(db, cart);
     const existing = isUuid(input.skuId) ? lines.find((l) => l.sku.skuId === input.skuId) : undefined;
     if (!existing) throw new ApiError('cart_item_not_found', { details: { skuId: input.skuId } });
-    const sku = (await getSellableSkus(db, cart, [existing.sku.skuId])).get(existing.sku.skuId)!;
+    const sku = sellableOrThrow(existing.sku, existing.sku.skuId, cart.merchantId);
     const plan = planLineQuantity(lineQuantities(lines), sku, input.quantity);
     const line: LineRecord = { position: existing.position, quantity: plan.quantity, unitAmount: sku.currentAmount, sku };
-    await db.cartLine.update({
-      where: { cartId_skuId: { cartId: cart.id, skuId: sku.skuId } },
-      data: { quantity: line.quantity, unitAmount: line.unitAmount, pricedAt: ctx.now },
-    });
-    const after = lines.map((l) => (l === existing ? line : l));
-    const updated = await bumpCart(db, cart, ctx.now);
-    return toPublicCart(updated, after, plan.warnings);
+    const updated = await bumpCart(db, cart, ctx.now, { lines: upsertLine(cart, line, ctx.now) });
+    return toPublicCart(
+      updated,
+      lines.map((l) => (l === existing ? line : l)),
+      plan.warnings,
+    );
   });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { safeReturnPath } from '../app/stores/[slug]/access/return-path';
 import { storeAccessKey } from '../lib/store-access/keys';
 import { parseCookieHeader, presentedTokens } from '../lib/store-access/presented-tokens';
 import { isPuzzleAuthentic, isPuzzleExpired, isSolution, issuePuzzle } from '../lib/store-access/puzzle';
@@ -99,5 +100,29 @@ describe('store access tokens', () => {
     const cookies = parseCookieHeader('a=1; store-access.maison-atelier=t2; __Host-store-access.lumen-audio=t3; other.x=t4');
     expect(presentedTokens('t0, t1', cookies)).toEqual(['t0', 't1', 't2', 't3']);
     expect(presentedTokens(null, [])).toEqual([]);
+  });
+});
+
+describe('return path after unlocking', () => {
+  it('keeps pages of the same store, with their query', () => {
+    expect(safeReturnPath('maison-atelier', '/stores/maison-atelier/products/linen-throw?locale=zh-CN')).toBe(
+      '/stores/maison-atelier/products/linen-throw?locale=zh-CN',
+    );
+    expect(safeReturnPath('maison-atelier', '/stores/maison-atelier')).toBe('/stores/maison-atelier');
+  });
+
+  it('sends anything else to the store home', () => {
+    for (const next of [
+      undefined,
+      'https://evil.example/stores/maison-atelier',
+      '//evil.example/stores/maison-atelier',
+      '/\\evil.example/stores/maison-atelier',
+      '/stores/lumen-audio',
+      '/stores/maison-atelier-fake/x',
+      '/stores/maison-atelier/access?next=/x',
+      'javascript:alert(1)',
+    ]) {
+      expect(safeReturnPath('maison-atelier', next), String(next)).toBe('/stores/maison-atelier');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type Db, getDb, prismaForPostgres } from '../lib/db/client';
 import type { Principal } from '../lib/http/context';
@@ -157,7 +157,10 @@ describe('what is stored', () => {
   it('does not store a server error: the retry runs again and only its effect remains', async () => {
     const k = idemKey();
     failures.set('e1', new Error('boom'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expectError(await post('e1', k), 500, 'internal_error');
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('boom'));
+    logged.mockRestore();
     expect(await effects('e1')).toBe(0);
     const retry = await post('e1', k);
     expect(retry.status).toBe(200);

@@ -2,15 +2,17 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { handle } from '../lib/http/handle';
 import { MemoryRateLimiter, type RateLimiter, createRateLimiter, setRateLimiter } from '../lib/http/rate-limit';
 import { RedisRateLimiter } from '../lib/http/rate-limit-redis';
+import { UpstashRateLimiter } from '../lib/http/rate-limit-upstash';
 import { defineOperation } from '../lib/operations/types';
 import { dataEnvelope } from '../lib/schemas/common';
 import { call, expectError } from './helpers/http';
 import { bearer, createTestKey } from './helpers/keys';
+import { startUpstashRestShim } from './helpers/upstash-rest-shim';
 
 const Ok = dataEnvelope(z.strictObject({ ok: z.literal(true) }), 'TestOk');
 const keyRead = handle(
@@ -169,6 +171,38 @@ describe.skipIf(!redisUrl)('rate limits against a real Redis (set TEST_REDIS_URL
     const results = [];
     for (let i = 0; i < 3; i++) results.push(await down.limit(policy, 'installation:down'));
     expect(results.map((r) => r.allowed)).toEqual([true, true, false]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('failing open'));
+    warn.mockRestore();
+  });
+});
+
+describe.skipIf(!redisUrl)('Upstash backend over the Upstash REST protocol, served on a real Redis (set TEST_REDIS_URL to run)', () => {
+  let shim: Awaited<ReturnType<typeof startUpstashRestShim>>;
+  const prefix = `sc:test:${randomBytes(6).toString('hex')}`;
+  beforeAll(async () => {
+    shim = await startUpstashRestShim(redisUrl!);
+    return () => shim.close();
+  });
+
+  it('gives the same 429 contract through the pipeline', async () => {
+    await expectBudgetOfThree(new UpstashRateLimiter({ url: shim.url, token: shim.token }, prefix));
+  });
+
+  it('shares one budget between two clients', async () => {
+    const a = new UpstashRateLimiter({ url: shim.url, token: shim.token }, prefix);
+    const b = new UpstashRateLimiter({ url: shim.url, token: shim.token }, prefix);
+    const policy = { name: 'keyRead' as const, limit: 10, windowSeconds: 60 };
+    let allowed = 0;
+    for (let i = 0; i < 30; i++) if ((await (i % 2 ? a : b).limit(policy, 'installation:upstash-shared')).allowed) allowed++;
+    expect(allowed).toBe(10);
+  });
+
+  it('fails open to the in-process limiter when Upstash refuses the credentials', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const wrong = new UpstashRateLimiter({ url: shim.url, token: 'wrong-token' }, prefix);
+    const policy = { name: 'keyRead' as const, limit: 1, windowSeconds: 60 };
+    expect((await wrong.limit(policy, 'installation:x')).allowed).toBe(true);
+    expect((await wrong.limit(policy, 'installation:x')).allowed).toBe(false);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('failing open'));
     warn.mockRestore();
   });

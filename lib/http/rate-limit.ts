@@ -25,7 +25,9 @@ export function getRateLimiter(): RateLimiter {
   const g = globalThis as G;
   if (!g[globalKey]) {
     g[globalKey] = createRateLimiter();
-    console.info(JSON.stringify({ level: 'info', message: `rate limits: ${g[globalKey].backend} backend` }));
+    if (g[globalKey].backend !== 'memory') {
+      console.info(JSON.stringify({ level: 'info', message: `rate limits: shared ${g[globalKey].backend} backend` }));
+    }
   }
   return g[globalKey];
 }

@@ -11,7 +11,7 @@ import { pgliteRunner } from './sql-runner';
 export type Db = PrismaClient;
 export type DbKind = 'postgres' | 'pglite';
 
-type Handle = { prisma: PrismaClient; kind: DbKind; close: () => Promise<void> };
+export type Handle = { prisma: PrismaClient; kind: DbKind; close: () => Promise<void> };
 
 const globalKey = Symbol.for('storefront-commerce.db');
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
@@ -78,8 +78,18 @@ export function setDb(prisma: PrismaClient, kind: DbKind, close: () => Promise<v
   g[globalKey] = Promise.resolve({ prisma, kind, close });
 }
 
+/** Like setDb, but the database is only made when first used (test files that never touch it pay nothing). */
+export function setDbFactory(factory: () => Promise<Handle>) {
+  let made: Promise<Handle> | undefined;
+  const lazy = {
+    then: (...args: Parameters<Promise<Handle>['then']>) => (made ??= factory()).then(...args),
+    unused: () => made === undefined,
+  };
+  g[globalKey] = lazy as unknown as Promise<Handle>;
+}
+
 export async function closeDb(): Promise<void> {
-  const handle = g[globalKey];
+  const handle = g[globalKey] as (Promise<Handle> & { unused?: () => boolean }) | undefined;
   g[globalKey] = undefined;
-  if (handle) await (await handle).close();
+  if (handle && !handle.unused?.()) await (await handle).close();
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { closeDb, openPglite, prismaForPglite, prismaForPostgres, setDb } from '../../lib/db/client';
+import { closeDb, openPglite, prismaForPglite, prismaForPostgres, setDb, setDbFactory } from '../../lib/db/client';
 import { databaseUrl, withAdmin } from './databases';
 
 /** Each test file gets its own copy of the seeded database, so files never see each other's writes. */
@@ -14,11 +14,18 @@ beforeAll(async () => {
     setDb(prismaForPostgres(url), 'postgres');
     return;
   }
-  const pglite = await openPglite(undefined, new Blob([await readFile(template.snapshot)]));
-  const prisma = prismaForPglite(pglite);
-  setDb(prisma, 'pglite', async () => {
-    await prisma.$disconnect();
-    await pglite.close();
+  // Loading a PGlite snapshot costs a second or two: only files that use the database pay it.
+  setDbFactory(async () => {
+    const pglite = await openPglite(undefined, new Blob([await readFile(template.snapshot)]));
+    const prisma = prismaForPglite(pglite);
+    return {
+      prisma,
+      kind: 'pglite',
+      close: async () => {
+        await prisma.$disconnect();
+        await pglite.close();
+      },
+    };
   });
 });
 

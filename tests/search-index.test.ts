@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import * as searchRoute from '../app/api/v1/search/route';
+import { getDb } from '../lib/db/client';
+import { stableUuid } from '../lib/demo/ids';
+import { CJK_RANGES, FOLD_FROM, fold, isCjk } from '../lib/search/fold';
+import { call } from './helpers/http';
+
+async function search(q: string, market: 'US' | 'CN' = 'US', sort = 'relevance') {
+  const r = await call(searchRoute.GET, {
+    path: '/api/v1/search',
+    query: { q, locale: 'en-US', market, sort, page: '1', pageSize: '50' },
+    headers: { 'x-real-ip': `198.51.100.7-${randomBytes(4).toString('hex')}` },
+  });
+  expect(r.status, r.text).toBe(200);
+  return r.body as { data: any[]; meta: any };
+}
+
+describe('search text rules: the database and lib/search agree', () => {
+  it('folds text the same way', async () => {
+    const db = await getDb();
+    const samples = [FOLD_FROM, 'Straße Æsir œuvre Crème brûlée', 'ｉＰｈｏｎｅ　１６ 手机壳', 'plain ascii'];
+    for (const text of samples) {
+      const [row] = await db.$queryRawUnsafe<{ folded: string }[]>('SELECT search_fold($1) AS folded', text);
+      expect(row!.folded).toBe(fold(text));
+    }
+  });
+
+  it('classifies the same code points as CJK', async () => {
+    const db = await getDb();
+    const points = CJK_RANGES.flatMap(([lo, hi]) => [lo - 1, lo, hi, hi + 1]).concat([0x41, 0x30fb, 0x3000, 0xff0c]);
+    const rows = await db.$queryRawUnsafe<{ cp: number; cjk: boolean }[]>(
+      'SELECT cp, search_is_cjk(cp) AS cjk FROM unnest($1::int[]) AS cp',
+      points,
+    );
+    for (const { cp, cjk } of rows) expect(cjk, `U+${cp.toString(16)}`).toBe(isCjk(cp));
+  });
+
+  it('builds the same document on PGlite and PostgreSQL: english lexemes and CJK bigrams, weighted', async () => {
+    const db = await getDb();
+    const [row] = await db.$queryRawUnsafe<{ doc: string }[]>(
+      'SELECT search_document($1, $2)::text AS doc',
+      '无线蓝牙耳机 Pro',
+      'Café-grade ｉＰｈｏｎｅ case，超薄',
+    );
+    expect(row!.doc).toBe(
+      "'cafe':9 'cafe-grad':8 'case':12 'grade':10 'iphon':11 'pro':1A '无线':2A '机':7A '牙耳':5A '线蓝':3A '耳机':6A '蓝牙':4A '薄':37 '超薄':36",
+    );
+  });
+});
+
+describe('search documents follow catalog writes in the same transaction', () => {
+  const merchantId = stableUuid('merchant:lumen-audio');
+
+  async function createProduct(title: string, prices: { currency: string; amount: number }[]) {
+    const db = await getDb();
+    return db.$transaction(async (tx) => {
+      const product = await tx.product.create({
+        data: {
+          merchantId,
+          slug: `${title.toLowerCase().replace(/\W+/g, '-')}-${randomBytes(3).toString('hex')}`,
+          title: { 'zh-CN': title, 'en-US': title },
+          description: { 'zh-CN': '', 'en-US': '' },
+          kind: 'physical',
+          media: [],
+          options: [],
+        },
+      });
+      const sku = await tx.sku.create({ data: { productId: product.id, code: 'S-1', optionValues: {}, stock: 5, prices: { create: prices } } });
+      return { productId: product.id, skuId: sku.id };
+    });
+  }
+
+  it('indexes a new product with its prices, and follows title, price, status and deletion', async () => {
+    const db = await getDb();
+    const { productId, skuId } = await createProduct('Quokka Kettle', [
+      { currency: 'USD', amount: 2500 },
+      { currency: 'CNY', amount: 17900 },
+    ]);
+    let hit = (await search('quokka')).data.find((p) => p.id === productId);
+    expect(hit.price).toEqual({ min: { amount: 2500, currency: 'USD' }, max: { amount: 2500, currency: 'USD' } });
+    expect((await search('quokka', 'CN')).data.map((p) => p.id)).toContain(productId);
+
+    // A cheaper second SKU moves the product in price order.
+    await db.sku.create({ data: { productId, code: 'S-2', optionValues: {}, stock: 1, prices: { create: [{ currency: 'USD', amount: 900 }] } } });
+    hit = (await search('quokka', 'US', 'price_asc')).data.find((p) => p.id === productId);
+    expect(hit.price).toEqual({ min: { amount: 900, currency: 'USD' }, max: { amount: 2500, currency: 'USD' } });
+    const [doc] = await db.$queryRawUnsafe<{ priceUsd: number; priceCny: number }[]>(
+      'SELECT "priceUsd", "priceCny" FROM "ProductSearchDocument" WHERE "productId" = $1::uuid',
+      productId,
+    );
+    expect(doc).toEqual({ priceUsd: 900, priceCny: 17900 });
+
+    await db.product.update({ where: { id: productId }, data: { title: { 'zh-CN': '袋熊水壶', 'en-US': 'Wombat Kettle' } } });
+    expect((await search('quokka')).meta.total).toBe(0);
+    expect((await search('wombat')).data.map((p) => p.id)).toEqual([productId]);
+    expect((await search('袋熊')).data.map((p) => p.id)).toEqual([productId]);
+
+    // Losing its last CNY price takes it out of market CN only.
+    await db.skuPrice.delete({ where: { skuId_currency: { skuId, currency: 'CNY' } } });
+    expect((await search('wombat', 'CN')).meta.total).toBe(0);
+    expect((await search('wombat')).meta.total).toBe(1);
+
+    await db.product.update({ where: { id: productId }, data: { status: 'archived' } });
+    expect((await search('wombat')).meta.total).toBe(0);
+    await db.product.update({ where: { id: productId }, data: { status: 'active' } });
+    expect((await search('wombat')).meta.total).toBe(1);
+
+    await db.product.delete({ where: { id: productId } });
+    expect((await search('wombat')).meta.total).toBe(0);
+    const left = await db.$queryRawUnsafe<unknown[]>('SELECT 1 FROM "ProductSearchDocument" WHERE "productId" = $1::uuid', productId);
+    expect(left).toEqual([]);
+  });
+
+  it('drops a product from a market when the SKU holding its price goes', async () => {
+    const db = await getDb();
+    const { productId, skuId } = await createProduct('Numbat Teapot', [{ currency: 'USD', amount: 3100 }]);
+    expect((await search('numbat')).data.map((p) => p.id)).toEqual([productId]);
+    await db.sku.delete({ where: { id: skuId } });
+    expect((await search('numbat')).meta.total).toBe(0);
+  });
+
+  it('writes nothing when the catalog write rolls back', async () => {
+    const db = await getDb();
+    await expect(
+      db.$transaction(async (tx) => {
+        const product = await tx.product.create({
+          data: {
+            merchantId,
+            slug: `bilby-bowl-${randomBytes(3).toString('hex')}`,
+            title: { 'zh-CN': 'Bilby Bowl', 'en-US': 'Bilby Bowl' },
+            description: { 'zh-CN': '', 'en-US': '' },
+            kind: 'physical',
+            media: [],
+            options: [],
+          },
+        });
+        await tx.sku.create({ data: { productId: product.id, code: 'S-1', optionValues: {}, stock: 1, prices: { create: [{ currency: 'USD', amount: 100 }] } } });
+        throw new Error('abandon');
+      }),
+    ).rejects.toThrow('abandon');
+    expect((await search('bilby')).meta.total).toBe(0);
+    const terms = await db.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM "SearchTerm" WHERE term = 'bilby'`);
+    expect(terms).toEqual([]);
+  });
+});

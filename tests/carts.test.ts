@@ -162,6 +162,26 @@ describe('createPublicCart', () => {
     expectError(await send('create', { key, body: { items: [{ skuId: foreign.id, quantity: 1 }] } }), 404, 'sku_not_found');
   });
 
+  it('refuses starting items that are unavailable, out of stock or over the limits, creating nothing', async () => {
+    const db = await getDb();
+    const before = await db.cart.count();
+    const archived = take(physical);
+    await archiveProductOf(archived);
+    expectError(await send('create', { key, body: { items: [{ skuId: archived.id, quantity: 1 }] } }), 409, 'sku_unavailable');
+    const soldOut = take(physical);
+    await setStock(soldOut.id, 0);
+    expectError(await send('create', { key, body: { items: [{ skuId: soldOut.id, quantity: 1 }] } }), 409, 'insufficient_stock');
+    const heavy = physical.splice(0, 11);
+    await db.sku.updateMany({ where: { id: { in: heavy.map((s) => s.id) } }, data: { stock: 500, maxPerOrder: 99 } });
+    const units = expectError(
+      await send('create', { key, body: { items: heavy.map((s) => ({ skuId: s.id, quantity: 99 })) } }),
+      409,
+      'cart_limit_exceeded',
+    );
+    expect(units.details).toMatchObject({ limit: 'cart_quantity' });
+    expect(await db.cart.count()).toBe(before);
+  });
+
   it('needs a key with catalog:read and an Idempotency-Key, and replays a retry', async () => {
     expectError(await call(routes.create, { method: 'POST', body: {}, headers: { 'idempotency-key': 'abcdefgh1' } }), 401, 'authentication_required');
     const quoteOnly = await keyFor('carts-create-quote-only', ['checkout:quote']);
@@ -328,6 +348,10 @@ describe('updatePublicCartItemQuantity', () => {
     expectError(await send('update', { key, params: { cartId: cart.id, skuId: sku.id }, body: { quantity: 0 } }), 400, 'validation_failed');
     expectError(await send('update', { key, params: { cartId: cart.id, skuId: sku.id }, body: { quantity: 2, expectedVersion: 5 } }), 409, 'cart_version_conflict');
     expectError(await send('update', { key, params: { cartId: cart.id, skuId: sku.id }, body: { quantity: sku.maxPerOrder + 1 } }), 409, 'cart_limit_exceeded');
+    await setStock(sku.id, 0);
+    expectError(await send('update', { key, params: { cartId: cart.id, skuId: sku.id }, body: { quantity: 2 } }), 409, 'insufficient_stock');
+    await (await getDb()).skuPrice.delete({ where: { skuId_currency: { skuId: sku.id, currency: 'USD' } } });
+    expectError(await send('update', { key, params: { cartId: cart.id, skuId: sku.id }, body: { quantity: 2 } }), 409, 'sku_unavailable');
     await (await getDb()).cart.update({ where: { id: cart.id }, data: { state: 'checking_out' } });
     expectError(await send('update', { key, params: { cartId: cart.id, skuId: sku.id }, body: { quantity: 2 } }), 409, 'cart_not_active');
   });
@@ -545,6 +569,29 @@ describe('quotePublicCartCheckout', () => {
     expectError(await quote('1234'), 404, 'cart_not_found');
     const withQuery = await call(routes.quote, { params: { cartId: cart.id }, query: { addressToken: 'x' }, headers: bearer(key) });
     expectError(withQuery, 400, 'validation_failed');
+  });
+});
+
+describe('credentials, scopes and Idempotency-Key on every cart operation', () => {
+  const cartId = randomUUID();
+  const skuId = randomUUID();
+  const cases: [Route, Scope, Record<string, string>, unknown][] = [
+    ['create', 'catalog:read', {}, {}],
+    ['add', 'catalog:read', { cartId }, { skuId, quantity: 1 }],
+    ['update', 'catalog:read', { cartId, skuId }, { quantity: 1 }],
+    ['remove', 'catalog:read', { cartId, skuId }, {}],
+    ['address', 'checkout:quote', { cartId }, { address: usAddress }],
+    ['quote', 'checkout:quote', { cartId }, undefined],
+  ];
+
+  it.each(cases)('%s: 401 without a key, 403 without %s, 400 without an Idempotency-Key', async (route, scope, params, body) => {
+    const other: Scope = scope === 'catalog:read' ? 'checkout:quote' : 'catalog:read';
+    const noKey = await call(routes[route] as RouteHandler, { method: methods[route], params, body, headers: { 'idempotency-key': 'no-key-000001' } });
+    expectError(noKey, 401, 'authentication_required');
+    expectError(await send(route, { key: await keyFor('carts-auth', [other]), params, body }), 403, 'insufficient_scope');
+    if (route !== 'quote') {
+      expectError(await send(route, { key: await keyFor('carts-auth-full'), params, body, idempotencyKey: null }), 400, 'idempotency_key_missing');
+    }
   });
 });
 

@@ -198,6 +198,9 @@ describe('searchPublicProducts: matching', () => {
     const typo = await search({ ...en, q: 'zephyr speakr' });
     expect(typo.body.meta.corrections).toEqual([{ word: 'speakr', suggestions: expect.arrayContaining(['speaker']) }]);
     expect(slugs(typo)).toEqual(['zephyr-blue-speaker']);
+    const demo = await search({ ...en, q: 'wirless earbuds' });
+    expect(demo.body.meta.corrections).toEqual([{ word: 'wirless', suggestions: expect.arrayContaining(['wireless']) }]);
+    expect(slugs(demo)).toContain('aurora-wireless-earbuds-pro');
     // A word the catalog knows is taken as typed.
     expect((await search({ ...en, q: 'zephyr' })).body.meta.corrections).toEqual([]);
   });

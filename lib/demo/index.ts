@@ -35,6 +35,8 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
       bootstrap: `${baseUrl}/api/v1/bootstrap`,
       categories: `${baseUrl}/api/v1/catalog/categories`,
       products: `${baseUrl}/api/v1/catalog/merchants/lumen-audio/products?pageSize=5`,
+      search: `${baseUrl}/api/v1/search?${new URLSearchParams({ q: '蓝牙耳机', locale: 'zh-CN', market: 'CN', sort: 'relevance', page: '1', pageSize: '10' })}`,
+      searchWithTypo: `${baseUrl}/api/v1/search?q=wirless+earbuds&locale=en-US&market=US&sort=relevance&page=1&pageSize=10`,
       product: `${baseUrl}/api/v1/catalog/merchants/lumen-audio/products/aurora-wireless-earbuds-pro`,
       openapi: `${baseUrl}/api/v1/openapi.json`,
       decoration: `${baseUrl}/api/v1/storefront-decorations/merchants/lumen-audio`,

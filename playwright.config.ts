@@ -45,6 +45,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: !process.env.CI,
+    // SIGTERM lets scripts/e2e-server.ts remove its throwaway database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 600_000,
     stdout: 'pipe',
     stderr: 'pipe',

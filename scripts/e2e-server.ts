@@ -8,7 +8,7 @@
  *   E2E_DATABASE_URL    a PostgreSQL database to use instead of a fresh embedded PGlite
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -27,7 +27,10 @@ delete env.PGLITE_DATA_DIR;
 let scratch: string | undefined;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
+  // One fixed place per port, emptied first, so even a killed run leaves at most one behind.
+  scratch = path.join(os.tmpdir(), `sc-e2e-${port}`);
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch);
   env.PGLITE_DATA_DIR = path.join(scratch, 'pglite');
 }
 const cleanup = () => {

@@ -5,6 +5,7 @@ import * as productRoute from '../app/api/v1/catalog/merchants/[slug]/products/[
 import * as productsRoute from '../app/api/v1/catalog/merchants/[slug]/products/route';
 import * as challengesRoute from '../app/api/v1/public/store-access/[store]/challenges/route';
 import * as configRoute from '../app/api/v1/public/store-access/[store]/config/route';
+import * as searchRoute from '../app/api/v1/search/route';
 import * as decorationRoute from '../app/api/v1/storefront-decorations/merchants/[slug]/route';
 import { getDb } from '../lib/db/client';
 import { resolvePolicy } from '../lib/http/rate-limit-policies';
@@ -145,6 +146,17 @@ describe('enforcement on public reads', () => {
     expect(r.body.data.tenant.slug).toBe(A);
     expect(r.headers.get('cache-control')).toBe('private, no-cache');
     expectError(await call(decorationRoute.GET, { params: { slug: B }, headers: { 'x-store-access-token': token } }), 401, 'store_access_required');
+  });
+
+  it('guards search restricted to a protected store, per store', async () => {
+    const query = (merchant: string) => ({ q: 'a', locale: 'en-US', market: 'US', sort: 'newest', page: '1', pageSize: '5', merchant });
+    const search = (merchant: string, headers: Record<string, string> = {}) =>
+      call(searchRoute.GET, { path: '/api/v1/search', query: query(merchant), headers: { 'x-real-ip': client(), ...headers } });
+    expectError(await search(A), 401, 'store_access_required');
+    const token = { 'x-store-access-token': await tokenFor(A, PASSWORD_A) };
+    expect((await search(A, token)).status).toBe(200);
+    expectError(await search(B, token), 401, 'store_access_required');
+    expect((await search(OPEN)).status).toBe(200);
   });
 
   it('does not open store B with a token of store A, nor A with one of B', async () => {

@@ -37,7 +37,7 @@ export async function createStorefrontChallenge(
   }
 
   await clearFailures(ctx, merchant.id);
-  const { token, expiresAt } = await issueStoreAccessToken({ store: merchant.slug, epoch: settings.accessEpoch }, ctx.now);
+  const { token, expiresAt, expiresIn } = await issueStoreAccessToken({ store: merchant.slug, epoch: settings.accessEpoch }, ctx.now);
   return {
     store: merchant.slug,
     kind: answer.kind,
@@ -45,7 +45,7 @@ export async function createStorefrontChallenge(
     tokenType: 'store_access',
     header: STORE_ACCESS_HEADER,
     expiresAt: expiresAt.toISOString(),
-    expiresIn: Math.round((expiresAt.getTime() - ctx.now.getTime()) / 1000),
+    expiresIn,
   };
 }
 

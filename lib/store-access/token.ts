@@ -8,7 +8,8 @@ const AUDIENCE = 'store-access';
 const TYP = 'store-access+jwt';
 
 export type StoreAccessClaims = { store: string; epoch: number };
-export type IssuedToken = { token: string; expiresAt: Date };
+/** `expiresIn` counts from the token's `iat` (whole seconds), like OAuth's expires_in. */
+export type IssuedToken = { token: string; expiresAt: Date; expiresIn: number };
 
 /**
  * A compact JWS (HS256): `sub` is the store slug, `ep` the store's access epoch (a password
@@ -26,7 +27,7 @@ export async function issueStoreAccessToken(claims: StoreAccessClaims, now: Date
     .setExpirationTime(exp)
     .setJti(randomBytes(12).toString('base64url'))
     .sign(storeAccessKey('token'));
-  return { token, expiresAt: new Date(exp * 1000) };
+  return { token, expiresAt: new Date(exp * 1000), expiresIn: exp - iat };
 }
 
 /** The claims of a well-signed, unexpired token, or null for anything else. */

@@ -3,12 +3,11 @@ import type { Principal, ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
 import type { Currency, Locale, LocalizedString, Market, Money } from '../schemas/common';
 import { addressSummary } from './address';
-import { cartExpiry } from './limits';
 import type { ProductKind } from './quote-math';
 import type { CartWarning, NormalizedAddress, PublicCart } from './schemas';
 import type { CartState } from './states';
 
-type Tx = Prisma.TransactionClient;
+export type Tx = Prisma.TransactionClient;
 
 export type CartRecord = {
   id: string;
@@ -49,45 +48,6 @@ export function ownCart(principal: Principal, cartId: string) {
     AND c."merchantId" = ${principal.merchantId}::uuid`;
 }
 
-/**
- * One cart of the caller's installation. Any other cart, and an id that is not a UUID, is
- * 404 cart_not_found, so cart ids of other installations cannot be probed. The row stays
- * locked until the transaction ends: changes to one cart run one after another. Read the
- * lines with a later statement, which sees what the previous holder of the lock committed.
- */
-export async function lockCart(db: Tx, principal: Principal, cartId: string): Promise<CartRecord> {
-  return (await lockCartRow(db, principal, cartId, null)).cart;
-}
-
-/**
- * lockCart, and in the same statement the current state of a SKU the change is about (null
- * when no SKU has this id). Catalog data read a moment before the lock is granted is as good
- * as any: only the cart's own rows need the lock.
- */
-export async function lockCartWithSku(db: Tx, principal: Principal, cartId: string, skuId: string) {
-  return lockCartRow(db, principal, cartId, skuId);
-}
-
-async function lockCartRow(
-  db: Tx,
-  principal: Principal,
-  cartId: string,
-  skuId: string | null,
-): Promise<{ cart: CartRecord; sku: SkuState | null }> {
-  if (!isUuid(cartId)) throw new ApiError('cart_not_found');
-  const skuColumn = skuId
-    ? Prisma.sql`, (SELECT row_to_json(x) FROM (SELECT ${skuColumns} FROM "Sku" s ${skuJoins(Prisma.sql`c.currency`)}
-        WHERE s.id = ${skuId}::uuid) x) AS sku`
-    : Prisma.empty;
-  const rows = await db.$queryRaw<(CartRecord & { sku?: SkuState | null })[]>`
-    SELECT ${cartColumns} ${skuColumn} FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId"
-    WHERE ${ownCart(principal, cartId)} FOR UPDATE OF c`;
-  const row = rows[0];
-  if (!row) throw new ApiError('cart_not_found');
-  const { sku = null, ...cart } = row;
-  return { cart, sku };
-}
-
 /** What a cart needs to know about a SKU now: how it shows, whether and at what price it sells. */
 export type SkuState = {
   skuId: string;
@@ -103,12 +63,12 @@ export type SkuState = {
   currentAmount: number | null;
 };
 
-const skuColumns = Prisma.sql`
+export const skuColumns = Prisma.sql`
   s.id::text AS "skuId", p."merchantId"::text AS "merchantId", p.slug AS "productSlug", p.title, p.kind::text AS kind,
   s."optionValues", p.status = 'active' AS "productActive", s.stock, s."maxPerOrder", sp.amount AS "currentAmount"`;
 
 /** `currency` is SQL: a value, or the cart's column when the cart is part of the same statement. */
-function skuJoins(currency: Prisma.Sql) {
+export function skuJoins(currency: Prisma.Sql) {
   return Prisma.sql`JOIN "Product" p ON p.id = s."productId"
     LEFT JOIN "SkuPrice" sp ON sp."skuId" = s.id AND sp.currency = ${currency}`;
 }
@@ -131,13 +91,18 @@ export function linesQuery(cartId: Prisma.Sql, currency: Prisma.Sql) {
     WHERE l."cartId" = ${cartId} ORDER BY l.position`;
 }
 
-export function toLineRecord({ position, quantity, unitAmount, ...sku }: LineRow): LineRecord {
-  return { position, quantity, unitAmount, sku };
+/** The cart's lines as a JSON array column, for statements that read the cart row `c`. */
+export const linesColumn = Prisma.sql`(SELECT COALESCE(json_agg(x ORDER BY x.position), '[]'::json)
+  FROM (${linesQuery(Prisma.sql`c.id`, Prisma.sql`c.currency`)}) x) AS lines`;
+
+/** One SKU's current state as a JSON column (null when no SKU has this id), priced in the cart currency. */
+export function skuColumn(skuId: string) {
+  return Prisma.sql`(SELECT row_to_json(x) FROM (SELECT ${skuColumns} FROM "Sku" s ${skuJoins(Prisma.sql`c.currency`)}
+    WHERE s.id = ${skuId}::uuid) x) AS sku`;
 }
 
-export async function loadLines(db: Tx, cart: CartRecord): Promise<LineRecord[]> {
-  const rows = await db.$queryRaw<LineRow[]>(linesQuery(Prisma.sql`${cart.id}::uuid`, Prisma.sql`${cart.currency}`));
-  return rows.map(toLineRecord);
+export function toLineRecord({ position, quantity, unitAmount, ...sku }: LineRow): LineRecord {
+  return { position, quantity, unitAmount, sku };
 }
 
 /** The quantities line planning weighs a change against. */
@@ -148,41 +113,6 @@ export function lineQuantities(lines: readonly LineRecord[]) {
 /** Where a newly added SKU goes: after every line the cart holds. */
 export function nextPosition(lines: readonly LineRecord[]): number {
   return lines.reduce((max, l) => Math.max(max, l.position), 0) + 1;
-}
-
-/** Writes a line's quantity and unit price (creating it at `position` if the cart lacks it). */
-export function upsertLine(cart: CartRecord, line: LineRecord, now: Date): Prisma.Sql {
-  return Prisma.sql`INSERT INTO "CartLine" ("cartId", "skuId", quantity, "unitAmount", "pricedAt", position)
-    VALUES (${cart.id}::uuid, ${line.sku.skuId}::uuid, ${line.quantity}, ${line.unitAmount}, ${now}, ${line.position})
-    ON CONFLICT ("cartId", "skuId") DO UPDATE
-      SET quantity = EXCLUDED.quantity, "unitAmount" = EXCLUDED."unitAmount", "pricedAt" = EXCLUDED."pricedAt"`;
-}
-
-export function deleteLine(cart: CartRecord, skuId: string): Prisma.Sql {
-  return Prisma.sql`DELETE FROM "CartLine" WHERE "cartId" = ${cart.id}::uuid AND "skuId" = ${skuId}::uuid`;
-}
-
-type CartChanges = Partial<Pick<CartRecord, 'address' | 'addressHash' | 'addressTokenExpiresAt'>> & {
-  /** A statement on the cart's lines, run in the same statement as the version bump. */
-  lines?: Prisma.Sql;
-};
-
-/**
- * Records a change: the next version, a fresh expiry from now, the fields the change sets and
- * its line write, all in one statement. Callers hold the cart's lock.
- */
-export async function bumpCart(db: Tx, cart: CartRecord, now: Date, changes: CartChanges = {}): Promise<CartRecord> {
-  const { lines, ...fields } = changes;
-  const next = { ...fields, version: cart.version + 1, updatedAt: now, expiresAt: cartExpiry(now) };
-  const address =
-    fields.address !== undefined
-      ? Prisma.sql`, address = ${JSON.stringify(fields.address)}::jsonb, "addressHash" = ${fields.addressHash},
-          "addressTokenExpiresAt" = ${fields.addressTokenExpiresAt}`
-      : Prisma.empty;
-  await db.$executeRaw`${lines ? Prisma.sql`WITH line_change AS (${lines})` : Prisma.empty}
-    UPDATE "Cart" SET version = ${next.version}, "updatedAt" = ${now}, "expiresAt" = ${next.expiresAt} ${address}
-    WHERE id = ${cart.id}::uuid`;
-  return { ...cart, ...next };
 }
 
 export function localizedTitle(title: Partial<LocalizedString> | null, locale: Locale): string {

@@ -1,4 +1,3 @@
-import { Prisma } from '../generated/prisma/client';
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
 import { addressSummary } from './address';
@@ -8,7 +7,7 @@ import {
   type LineRow,
   cartColumns,
   isUuid,
-  linesQuery,
+  linesColumn,
   localizedTitle,
   money,
   ownCart,
@@ -36,8 +35,7 @@ async function readCartForQuote(ctx: ServiceContext, cartId: string): Promise<{ 
     SELECT ${cartColumns},
       CASE WHEN sr."merchantId" IS NULL THEN NULL
            ELSE json_build_object('flatAmount', sr."flatAmount", 'freeOverAmount', sr."freeOverAmount") END AS "shippingRule",
-      (SELECT COALESCE(json_agg(x ORDER BY x.position), '[]'::json)
-         FROM (${linesQuery(Prisma.sql`c.id`, Prisma.sql`c.currency`)}) x) AS lines
+      ${linesColumn}
     FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId"
     LEFT JOIN "ShippingRule" sr ON sr."merchantId" = c."merchantId" AND sr.market = c.market
     WHERE ${ownCart(principal, cartId)}`;

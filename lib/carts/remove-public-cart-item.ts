@@ -1,8 +1,8 @@
 import type { ServiceContext } from '../http/context';
 import { ApiError } from '../http/errors';
-import { bumpCart, deleteLine, isUuid, loadLines, lockCart, principalOf, toPublicCart } from './cart-records';
+import { toPublicCart } from './cart-records';
+import { changeCart, deleteLine } from './change-cart';
 import type { PublicCart, PublicCartTransitionRequest } from './schemas';
-import { assertCartChangeable } from './states';
 
 export type RemovePublicCartItemInput = PublicCartTransitionRequest & { cartId: string; skuId: string };
 
@@ -11,18 +11,16 @@ export type RemovePublicCartItemInput = PublicCartTransitionRequest & { cartId: 
  * same Idempotency-Key replays the first 200 instead.
  */
 export async function removePublicCartItem(ctx: ServiceContext, input: RemovePublicCartItemInput): Promise<PublicCart> {
-  const principal = principalOf(ctx);
-  return ctx.db.$transaction(async (db) => {
-    const cart = await lockCart(db, principal, input.cartId);
-    assertCartChangeable(cart, ctx.now, input.expectedVersion);
-    const lines = await loadLines(db, cart);
-    if (!isUuid(input.skuId) || !lines.some((l) => l.sku.skuId === input.skuId)) {
-      throw new ApiError('cart_item_not_found', { details: { skuId: input.skuId } });
-    }
-    const updated = await bumpCart(db, cart, ctx.now, { lines: deleteLine(cart, input.skuId) });
-    return toPublicCart(
-      updated,
-      lines.filter((l) => l.sku.skuId !== input.skuId),
-    );
+  const { skuId, ...target } = input;
+  return changeCart(ctx, target, ({ lines }) => {
+    if (!lines.some((l) => l.sku.skuId === skuId)) throw new ApiError('cart_item_not_found', { details: { skuId } });
+    return {
+      changes: { lines: deleteLine(skuId) },
+      result: (updated) =>
+        toPublicCart(
+          updated,
+          lines.filter((l) => l.sku.skuId !== skuId),
+        ),
+    };
   });
 }

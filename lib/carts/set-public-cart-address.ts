@@ -1,10 +1,9 @@
 import type { ServiceContext } from '../http/context';
 import { addressHash, normalizeAddress } from './address';
 import { issueAddressToken } from './address-token';
-import { bumpCart, lockCart, principalOf } from './cart-records';
+import { changeCart } from './change-cart';
 import { cartLimits } from './limits';
 import type { PublicCartAddressSetRequest, PublicCartAddressToken } from './schemas';
-import { assertCartChangeable } from './states';
 
 export type SetPublicCartAddressInput = PublicCartAddressSetRequest & { cartId: string };
 
@@ -14,20 +13,19 @@ export type SetPublicCartAddressInput = PublicCartAddressSetRequest & { cartId: 
  * makes earlier tokens stale.
  */
 export async function setPublicCartAddress(ctx: ServiceContext, input: SetPublicCartAddressInput): Promise<PublicCartAddressToken> {
-  const principal = principalOf(ctx);
-  return ctx.db.$transaction(async (db) => {
-    const cart = await lockCart(db, principal, input.cartId);
-    assertCartChangeable(cart, ctx.now, input.expectedVersion);
+  return changeCart(ctx, input, ({ cart }) => {
     const address = normalizeAddress(input.address, cart.market);
     const hash = addressHash(address);
     const tokenExpiresAt = new Date(ctx.now.getTime() + cartLimits.addressTokenTtlMs);
-    const updated = await bumpCart(db, cart, ctx.now, { address, addressHash: hash, addressTokenExpiresAt: tokenExpiresAt });
     return {
-      cartId: cart.id,
-      cartVersion: updated.version,
-      addressToken: issueAddressToken({ id: cart.id, addressHash: hash }, tokenExpiresAt),
-      expiresAt: tokenExpiresAt.toISOString(),
-      address,
+      changes: { address, addressHash: hash, addressTokenExpiresAt: tokenExpiresAt },
+      result: (updated) => ({
+        cartId: cart.id,
+        cartVersion: updated.version,
+        addressToken: issueAddressToken({ id: cart.id, addressHash: hash }, tokenExpiresAt),
+        expiresAt: tokenExpiresAt.toISOString(),
+        address,
+      }),
     };
   });
 }

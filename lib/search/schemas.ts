@@ -95,9 +95,9 @@ export const SearchMeta = ListMeta.extend({
     })
     .meta({
       description:
-        `Counts over the whole result (every filter applied), largest first, at most ${FACET_MAX} values each. ` +
-        'Categories are the products’ own categories, so with at most that many values each facet adds up to `total` ' +
-        '(categories: except products without one).',
+        `Counts over the whole result with every filter applied, largest first, at most ${FACET_MAX} values each. ` +
+        'A category counts the products filed directly under it, so the category counts add up to `total` ' +
+        '(less products without a category), and the merchant counts add up to `total`, whenever a facet has no more values than that.',
     }),
 }).meta({
   id: 'PublicProductSearchMeta',

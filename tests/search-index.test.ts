@@ -120,6 +120,29 @@ describe('search documents follow catalog writes in the same transaction', () =>
     expect((await search('numbat')).meta.total).toBe(0);
   });
 
+  it('follows a category moved to another branch of the tree', async () => {
+    const db = await getDb();
+    const audio = await db.category.findUniqueOrThrow({ where: { slug: 'audio' } });
+    const category = await db.category.create({
+      data: { slug: 'turntables', name: { 'zh-CN': '黑胶唱机', 'en-US': 'Turntables' }, parentId: audio.id, depth: 2, path: `${audio.path}/turntables` },
+    });
+    const { productId } = await createProduct('Platypus Turntable', [{ currency: 'USD', amount: 19900 }]);
+    await db.product.update({ where: { id: productId }, data: { categoryId: category.id } });
+    const inCategory = async (slug: string) => {
+      const r = await call(searchRoute.GET, {
+        path: '/api/v1/search',
+        query: { q: 'platypus', locale: 'en-US', market: 'US', sort: 'relevance', page: '1', pageSize: '5', category: slug },
+        headers: { 'x-real-ip': `198.51.100.8-${randomBytes(4).toString('hex')}` },
+      });
+      return r.body.meta.total as number;
+    };
+    expect([await inCategory('turntables'), await inCategory('audio'), await inCategory('electronics'), await inCategory('home-living')]).toEqual([1, 1, 1, 0]);
+
+    const home = await db.category.findUniqueOrThrow({ where: { slug: 'home-living' } });
+    await db.category.update({ where: { id: category.id }, data: { parentId: home.id, depth: 1, path: `${home.path}/turntables` } });
+    expect([await inCategory('turntables'), await inCategory('audio'), await inCategory('electronics'), await inCategory('home-living')]).toEqual([1, 0, 0, 1]);
+  });
+
   it('writes nothing when the catalog write rolls back', async () => {
     const db = await getDb();
     await expect(

@@ -49,14 +49,14 @@ const priceColumn = { CN: '"priceCny"', US: '"priceUsd"' } as const;
 export async function searchPublicProducts(ctx: ServiceContext, input: SearchQuery): Promise<{ data: SearchHit[]; meta: SearchMeta }> {
   const currency = marketCurrency[input.market];
   const terms = splitQuery(input.q);
-  const [merchantId, categoryIds, analyses] = await Promise.all([
+  const [merchantId, , analyses] = await Promise.all([
     input.merchant ? getReadableMerchantOrThrow(ctx, input.merchant).then((m) => m.id) : undefined,
-    input.category ? categoryAndDescendants(ctx, input.category) : undefined,
+    input.category ? assertCategoryExists(ctx, input.category) : undefined,
     analyzeWords(ctx.db, terms.words),
   ]);
   const queries = buildQueries(terms, analyses);
   const result = queries
-    ? await runSearch(ctx, input, queries, { merchantId, categoryIds })
+    ? await runSearch(ctx, input, queries, filterQuery(input, merchantId))
     : { total: 0, categories: [], merchants: [], items: [] };
 
   const pages = listMeta(input.page, input.pageSize, result.total);
@@ -104,18 +104,21 @@ function localized(text: Localized, locale: Locale): string {
   return text[locale] || text[other] || '';
 }
 
-/** The category and its descendants by materialized path, in one round trip. */
-async function categoryAndDescendants(ctx: ServiceContext, slug: string): Promise<string[]> {
-  const rows = await ctx.db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT c.id FROM "Category" f JOIN "Category" c ON c.path = f.path OR left(c.path, length(f.path) + 1) = f.path || '/'
-     WHERE f.slug = $1`,
-    slug,
-  );
-  if (rows.length === 0) throw new ApiError('category_not_found');
-  return rows.map((r) => r.id);
+async function assertCategoryExists(ctx: ServiceContext, slug: string): Promise<void> {
+  const category = await ctx.db.category.findUnique({ where: { slug }, select: { id: true } });
+  if (!category) throw new ApiError('category_not_found');
 }
 
-type Filters = { merchantId?: string; categoryIds?: string[] };
+/**
+ * The filters as lexemes the documents carry (migration search_filter_terms): the market, the
+ * store, and a category, which every product of its subtree carries as an ancestor.
+ */
+function filterQuery(input: SearchQuery, merchantId: string | undefined): string {
+  const terms = [`§market§${input.market}`];
+  if (merchantId) terms.push(`§m§${merchantId}`);
+  if (input.category) terms.push(`§c§${input.category}`);
+  return terms.map((t) => `'${t}'`).join(' & ');
+}
 
 /**
  * Tiers, then ts_rank (normalized to [0, 1)) within a tier: whole words in the title 4, whole
@@ -134,10 +137,10 @@ function relevance(q: SearchQueries, p: (value: unknown) => string): string {
 }
 
 /**
- * One statement: the matching documents are read once (GIN index on the tsvector), then
- * counted, faceted, ordered and paged, and the page is joined to the catalog for display.
+ * One statement: the matching documents are found in the GIN index, text and filters together,
+ * read once, then counted, faceted, ordered and paged, and the page is joined to the catalog.
  */
-async function runSearch(ctx: ServiceContext, input: SearchQuery, q: SearchQueries, filters: Filters): Promise<ResultRow> {
+async function runSearch(ctx: ServiceContext, input: SearchQuery, q: SearchQueries, filters: string): Promise<ResultRow> {
   const params: unknown[] = [];
   const p = (value: unknown) => {
     params.push(value);
@@ -146,13 +149,10 @@ async function runSearch(ctx: ServiceContext, input: SearchQuery, q: SearchQueri
   const price = priceColumn[input.market];
   const score = input.sort === 'relevance' ? relevance(q, p) : '0';
   const where = [
-    `d.document @@ ${p(q.match)}::tsquery`,
+    `d.document @@ ${p(`(${q.match}) & ${filters}`)}::tsquery`,
     'd.active',
-    `d.${price} IS NOT NULL`,
     `d."merchantId" NOT IN (SELECT m.id FROM "Merchant" m WHERE m."accessMode" = 'protected' AND NOT (m.slug = ANY(${p([...ctx.storeAccess])}::text[])))`,
   ];
-  if (filters.merchantId) where.push(`d."merchantId" = ${p(filters.merchantId)}::uuid`);
-  if (filters.categoryIds) where.push(`d."categoryId" = ANY(${p(filters.categoryIds)}::uuid[])`);
   const currency = p(marketCurrency[input.market]);
   const limit = p(input.pageSize);
   const offset = p((input.page - 1) * input.pageSize);

@@ -4,33 +4,55 @@ import type { WordAnalysis } from './query';
 /** Typo correction looks only at letter words of this length or more: shorter ones have too many neighbours. */
 const CORRECTION_MIN_LENGTH = 4;
 const CORRECTIONS_PER_WORD = 3;
+const CACHE_MAX = 20_000;
 
-type Row = { word: string; lexemes: string[]; corrections: { term: string; lexemes: string[] }[] | null };
+type Row = { word: string; known: boolean; lexemes: string[]; corrections: { term: string; lexemes: string[] }[] | null };
 
 /**
- * One round trip: the english lexemes of each query word (stemming happens in the database, as
- * for documents), and for a word that neither is nor begins any word of the catalog vocabulary
- * (SearchTerm), the most similar vocabulary words by trigram similarity (pg_trgm `%`, threshold 0.3).
- * A word the catalog knows is never corrected, so correction costs one index probe per word.
+ * Analyses of words the catalog knows. They never change: a word's lexemes are fixed, and the
+ * vocabulary only grows, so a known word stays known and is never corrected. Unknown words are
+ * not kept, since a later product may bring them or better corrections.
+ */
+const known = new Map<string, WordAnalysis>();
+
+/**
+ * The english lexemes of each query word (stemming happens in the database, as for documents),
+ * and for a word that neither is nor begins any word of the catalog vocabulary (SearchTerm), the
+ * most similar vocabulary words by trigram similarity (pg_trgm `%`, threshold 0.3). Words seen
+ * before as known cost nothing; the others cost one round trip together.
  */
 export async function analyzeWords(db: Db, words: string[]): Promise<WordAnalysis[]> {
-  if (words.length === 0) return [];
-  const rows = await db.$queryRawUnsafe<Row[]>(
-    `SELECT w.word,
-            ARRAY(SELECT x.lexeme FROM unnest(to_tsvector('english'::regconfig, w.word)) AS x) AS lexemes,
-            CASE WHEN w.word ~ $2 AND NOT EXISTS (SELECT 1 FROM "SearchTerm" t WHERE t.term LIKE w.word || '%') THEN (
-              SELECT json_agg(json_build_object('term', c.term,
-                       'lexemes', ARRAY(SELECT x.lexeme FROM unnest(to_tsvector('english'::regconfig, c.term)) AS x))
-                     ORDER BY c.rank)
-              FROM (SELECT t.term, row_number() OVER (ORDER BY similarity(t.term, w.word) DESC, t.term) AS rank
-                    FROM "SearchTerm" t WHERE t.term % w.word
-                    ORDER BY similarity(t.term, w.word) DESC, t.term LIMIT $3) c
-            ) END AS corrections
-     FROM unnest($1::text[]) WITH ORDINALITY AS w(word, n)
-     ORDER BY w.n`,
-    words,
-    `^[a-z]{${CORRECTION_MIN_LENGTH},}$`,
-    CORRECTIONS_PER_WORD,
-  );
-  return rows.map((r) => ({ word: r.word, lexemes: r.lexemes, corrections: r.corrections ?? [] }));
+  const missing = words.filter((w) => !known.has(w));
+  const fetched = new Map<string, WordAnalysis>();
+  if (missing.length > 0) {
+    const rows = await db.$queryRawUnsafe<Row[]>(
+      `SELECT w.word, k.known,
+              ARRAY(SELECT x.lexeme FROM unnest(to_tsvector('english'::regconfig, w.word)) AS x) AS lexemes,
+              CASE WHEN w.word ~ $2 AND NOT k.known THEN (
+                SELECT json_agg(json_build_object('term', c.term,
+                         'lexemes', ARRAY(SELECT x.lexeme FROM unnest(to_tsvector('english'::regconfig, c.term)) AS x))
+                       ORDER BY c.rank)
+                FROM (SELECT t.term, row_number() OVER (ORDER BY similarity(t.term, w.word) DESC, t.term) AS rank
+                      FROM "SearchTerm" t WHERE t.term % w.word
+                      ORDER BY similarity(t.term, w.word) DESC, t.term LIMIT $3) c
+              ) END AS corrections
+       FROM unnest($1::text[]) WITH ORDINALITY AS w(word, n)
+       CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM "SearchTerm" t WHERE t.term LIKE w.word || '%') AS known) k
+       ORDER BY w.n`,
+      missing,
+      `^[a-z]{${CORRECTION_MIN_LENGTH},}$`,
+      CORRECTIONS_PER_WORD,
+    );
+    for (const r of rows) {
+      const analysis = { word: r.word, lexemes: r.lexemes, corrections: r.corrections ?? [] };
+      fetched.set(r.word, analysis);
+      if (r.known) remember(analysis);
+    }
+  }
+  return words.map((w) => known.get(w) ?? fetched.get(w)!);
+}
+
+function remember(analysis: WordAnalysis) {
+  if (known.size >= CACHE_MAX) known.delete(known.keys().next().value!);
+  known.set(analysis.word, analysis);
 }

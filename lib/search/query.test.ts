@@ -34,6 +34,17 @@ describe('buildQueries', () => {
     });
   });
 
+  it('searches each distinct correction once', () => {
+    const q = buildQueries({ words: ['speakr'], runs: [] }, [
+      analysis('speakr', ['speakr'], [
+        { term: 'speaker', lexemes: ['speaker'] },
+        { term: 'speakers', lexemes: ['speaker'] },
+        { term: 'the', lexemes: [] },
+      ]),
+    ]);
+    expect(q!.match).toBe("('speakr':* | 'speaker')");
+  });
+
   it('turns a CJK run into a phrase of overlapping bigrams, and one character into a prefix', () => {
     const q = buildQueries({ words: [], runs: ['蓝牙耳机', '壳'] }, []);
     expect(q!.match).toBe("('蓝牙' <-> '牙耳' <-> '耳机') & '壳':*");

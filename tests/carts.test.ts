@@ -11,9 +11,9 @@ import { DEMO_CART_ID, DEMO_CART_SKU_ID } from '../lib/demo/carts';
 import { seedDemoCredentials } from '../lib/demo/seed-credentials';
 import type { RouteHandler } from '../lib/http/handle';
 import { operations } from '../lib/operations';
-import type { Scope } from '../lib/operations/types';
+import type { Scope } from '../lib/core/scopes';
 import { call, expectError, type Reply } from './helpers/http';
-import { bearer, createTestCredential, createTestKey } from './helpers/keys';
+import { bearer, createTestKey } from './helpers/keys';
 
 const routes = {
   create: cartsRoute.POST,

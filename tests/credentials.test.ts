@@ -5,12 +5,14 @@ import { listApiKeys } from '../lib/credentials/list-api-keys';
 import { revokeApiKey } from '../lib/credentials/revoke-api-key';
 import { rollApiKey } from '../lib/credentials/roll-api-key';
 import { getDb } from '../lib/db/client';
-import type { ServiceContext } from '../lib/http/context';
+import type { ServiceContext } from '../lib/core/context';
 import { handle } from '../lib/http/handle';
-import { type Scope, defineOperation } from '../lib/operations/types';
+import type { Scope } from '../lib/core/scopes';
+import { defineOperation } from '../lib/operations/types';
 import { dataEnvelope } from '../lib/schemas/common';
 import { call, expectError } from './helpers/http';
 import { bearer, createTestCredential, createTestKey } from './helpers/keys';
+import { createServiceContext } from '../lib/core/context';
 
 // The pipeline with a trivial operation body: what is under test is authentication and scopes.
 const Who = dataEnvelope(z.strictObject({ installationId: z.string() }), 'TestWho');
@@ -36,7 +38,7 @@ const noScope = probe('testNoScope', []);
 const needsQuote = probe('testNeedsQuote', ['checkout:quote']);
 
 async function adminCtx(now = new Date()): Promise<ServiceContext> {
-  return { db: await getDb(), now, requestId: 'req_test', principal: null, clientAddress: '127.0.0.1', storeAccess: new Set() };
+  return createServiceContext({ db: await getDb(), now, requestId: 'req_test', clientAddress: '127.0.0.1' });
 }
 
 describe('API key authentication', () => {

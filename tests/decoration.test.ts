@@ -4,10 +4,11 @@ import * as decorationRoute from '../app/api/v1/storefront-decorations/merchants
 import { getDb } from '../lib/db/client';
 import { getPublicStorefrontDecoration } from '../lib/decoration/get-public-storefront-decoration';
 import { publishDecoration } from '../lib/decoration/publish-decoration';
-import { ApiError } from '../lib/http/errors';
-import type { ServiceContext } from '../lib/http/context';
+import { ServiceError } from '../lib/core/errors';
+import type { ServiceContext } from '../lib/core/context';
 import { issueStoreAccessToken } from '../lib/store-access/token';
 import { call, expectError } from './helpers/http';
+import { createServiceContext } from '../lib/core/context';
 
 const SLUG = 'lumen-audio';
 
@@ -19,7 +20,7 @@ async function maisonAccess(): Promise<Record<string, string>> {
 }
 
 async function ctx(): Promise<ServiceContext> {
-  return { db: await getDb(), now: new Date(), requestId: 'req_test', principal: null, clientAddress: 'test', storeAccess: new Set() };
+  return createServiceContext({ db: await getDb(), requestId: 'req_test', clientAddress: 'test' });
 }
 
 /** The keys each object of the published decoration may carry, per the specification. */
@@ -205,7 +206,7 @@ describe('publishing', () => {
     };
     const before = await c.db.storefrontDecorationVersion.count();
     const err = await publishDecoration(c, { slug: SLUG, draft }).catch((e) => e);
-    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toBeInstanceOf(ServiceError);
     expect(err.code).toBe('validation_failed');
     const found = err.issues.map((i: any) => `${i.path} ${i.code}`);
     expect(found).toEqual(

@@ -1,14 +1,16 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Db, getDb, prismaForPostgres } from '../lib/db/client';
-import type { Principal } from '../lib/http/context';
-import { ApiError } from '../lib/http/errors';
+import type { Principal } from '../lib/core/context';
+import { ServiceError } from '../lib/core/errors';
 import { handle } from '../lib/http/handle';
 import { runIdempotent } from '../lib/http/idempotency';
 import { defineOperation } from '../lib/operations/types';
 import { dataEnvelope } from '../lib/schemas/common';
 import { call, expectError } from './helpers/http';
 import { bearer, createTestCredential, createTestKey } from './helpers/keys';
+import { createServiceContext } from '../lib/core/context';
+import { captureLogs } from '../lib/core/logger';
 
 // A real effect in a real table: every run of the operation inserts one row.
 const Body = z.strictObject({ note: z.string(), quantity: z.int().default(1) });
@@ -41,7 +43,7 @@ const publicOp = defineOperation({
 
 const gates = new Map<string, Promise<void>>();
 const entered = new Map<string, () => void>();
-const failures = new Map<string, ApiError | Error>();
+const failures = new Map<string, ServiceError | Error>();
 
 async function effect(ctx: { db: Db }, note: string) {
   // Services open their own transactions; under idempotency they join the outer one.
@@ -144,7 +146,7 @@ describe('replay', () => {
 describe('what is stored', () => {
   it('stores a business error (404) and replays it, its effect rolled back', async () => {
     const k = idemKey();
-    failures.set('b1', new ApiError('cart_not_found'));
+    failures.set('b1', new ServiceError('cart_not_found'));
     const first = await post('b1', k);
     expectError(first, 404, 'cart_not_found');
     const again = await post('b1', k);
@@ -157,10 +159,10 @@ describe('what is stored', () => {
   it('does not store a server error: the retry runs again and only its effect remains', async () => {
     const k = idemKey();
     failures.set('e1', new Error('boom'));
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = captureLogs();
     expectError(await post('e1', k), 500, 'internal_error');
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('boom'));
-    logged.mockRestore();
+    expect(JSON.stringify(logged.lines)).toContain('boom');
+    logged.restore();
     expect(await effects('e1')).toBe(0);
     const retry = await post('e1', k);
     expect(retry.status).toBe(200);
@@ -170,7 +172,7 @@ describe('what is stored', () => {
 
   it('does not store a 400 from the service', async () => {
     const k = idemKey();
-    failures.set('v1', new ApiError('address_invalid'));
+    failures.set('v1', new ServiceError('address_invalid'));
     expectError(await post('v1', k), 400, 'address_invalid');
     expect((await post('v1', k)).status).toBe(200);
   });
@@ -247,14 +249,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances (PostgreSQL o
     runIdempotent({
       req: new Request('http://localhost/api/v1/test/effects', { method: 'POST', headers: { 'idempotency-key': k } }),
       op: writeOp,
-      ctx: { db, now: new Date(), requestId: 'req_instance', principal, clientAddress: '127.0.0.1', storeAccess: new Set() },
+      ctx: createServiceContext({ db, requestId: 'req_instance', principal, clientAddress: '127.0.0.1' }),
       rawParams: {},
       body: { note, quantity: 1 },
       address: '127.0.0.1',
       execute: async (c) => ({ status: 200, body: { data: await effect(c, note) } }),
     }).then(
       (r) => ({ status: r.outcome.status, body: r.outcome.body, replayed: r.replayed }),
-      (err: ApiError) => ({ status: err.status, code: err.code }),
+      (err: ServiceError) => ({ status: err.status, code: err.code }),
     );
 
   it('runs 20 concurrent requests with one key spread over 4 instances exactly once', async () => {

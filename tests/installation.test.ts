@@ -6,10 +6,11 @@ import { ensureInstallation } from '../lib/credentials/ensure-installation';
 import { rollApiKey } from '../lib/credentials/roll-api-key';
 import { getDb } from '../lib/db/client';
 import { type DemoCredentials, seedDemoCredentials } from '../lib/demo/seed-credentials';
-import type { ServiceContext } from '../lib/http/context';
-import { scopes as allScopes } from '../lib/operations/types';
+import type { ServiceContext } from '../lib/core/context';
+import { scopes as allScopes } from '../lib/core/scopes';
 import { call, expectError } from './helpers/http';
 import { bearer, createTestCredential } from './helpers/keys';
+import { createServiceContext } from '../lib/core/context';
 
 let demo: DemoCredentials;
 const demoKey = (name: string) => demo.keys.find((k) => k.name === name)!.key;
@@ -18,7 +19,7 @@ const readiness = (key: string) => call(readinessRoute.GET, { headers: bearer(ke
 const check = (body: any, id: string) => body.data.checks.find((c: any) => c.id === id);
 
 async function adminCtx(): Promise<ServiceContext> {
-  return { db: await getDb(), now: new Date(), requestId: 'req_test', principal: null, clientAddress: '127.0.0.1', storeAccess: new Set() };
+  return createServiceContext({ db: await getDb(), requestId: 'req_test', clientAddress: '127.0.0.1' });
 }
 
 beforeAll(async () => {

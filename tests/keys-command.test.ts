@@ -4,10 +4,11 @@ import { runKeysCommand } from '../lib/credentials/keys-command';
 import { getDb } from '../lib/db/client';
 import { call, expectError } from './helpers/http';
 import { bearer } from './helpers/keys';
+import { createServiceContext } from '../lib/core/context';
 
 let now = new Date();
 const run = async (...argv: string[]) =>
-  runKeysCommand(argv, { db: await getDb(), now: (now = new Date()), requestId: 'cli', principal: null, clientAddress: 'cli', storeAccess: new Set() });
+  runKeysCommand(argv, createServiceContext({ db: await getDb(), now: (now = new Date()), requestId: 'cli', clientAddress: 'cli' }));
 const runJson = async (...argv: string[]) => JSON.parse(await run(...argv, '--json'));
 
 describe('npm run keys', () => {

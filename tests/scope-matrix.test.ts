@@ -3,10 +3,12 @@ import { generateApiKey } from '../lib/credentials/api-key-format';
 import { revokeApiKey } from '../lib/credentials/revoke-api-key';
 import { getDb } from '../lib/db/client';
 import { operationList } from '../lib/operations';
-import { type OperationDef, type Scope, scopes as allScopes } from '../lib/operations/types';
+import { type Scope, scopes as allScopes } from '../lib/core/scopes';
+import type { OperationDef } from '../lib/operations/types';
 import { type Reply, call, expectError } from './helpers/http';
 import { bearer, createTestCredential, createTestKey } from './helpers/keys';
 import { handlerFor } from './helpers/routes';
+import { createServiceContext } from '../lib/core/context';
 
 /**
  * Every API-key operation that has a route, against every kind of credential. Operations whose
@@ -40,7 +42,7 @@ beforeAll(async () => {
   vi.stubEnv('RATE_LIMIT_AUTH_FAILURE', '100000/60');
   const valid = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: [...allScopes], app: 'scope-matrix-app' });
   const revoked = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: [...allScopes], app: 'scope-matrix-app' });
-  await revokeApiKey({ db: await getDb(), now: new Date(), requestId: 'req_test', principal: null, clientAddress: '127.0.0.1', storeAccess: new Set() }, { keyId: revoked.keyId });
+  await revokeApiKey(createServiceContext({ db: await getDb(), requestId: 'req_test', clientAddress: '127.0.0.1' }), { keyId: revoked.keyId });
   const expired = await createTestKey({ merchantSlug: 'lumen-audio', scopes: [...allScopes], app: 'scope-matrix-app', expiresAt: new Date(Date.now() - 60_000) });
   bad = {
     'no key': {},

@@ -8,7 +8,7 @@ import * as configRoute from '../app/api/v1/public/store-access/[store]/config/r
 import * as searchRoute from '../app/api/v1/search/route';
 import * as decorationRoute from '../app/api/v1/storefront-decorations/merchants/[slug]/route';
 import { getDb } from '../lib/db/client';
-import { resolvePolicy } from '../lib/http/rate-limit-policies';
+import { resolvePolicy } from '../lib/operations/rate-limit-policies';
 import { demoMerchants } from '../lib/demo/catalog-data';
 import { setStorePassword } from '../lib/store-access/password';
 import { storeAccessPolicy } from '../lib/store-access/policy';

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 import { type LineRecord, lineQuantities, nextPosition, toPublicCart } from './cart-records';
 import { changeCart, upsertLine } from './change-cart';
 import { planLineQuantity } from './line-plan';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getServerSecret } from '../credentials/server-secret';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../core/errors';
 
 const PREFIX = 'adt_';
 const MAC_BYTES = 24;
@@ -49,5 +49,5 @@ export function isAddressTokenCurrent(
 
 /** For checkout steps that take an address token (a hosted session): refuse a stale one. */
 export function assertAddressTokenCurrent(cart: { id: string; addressHash: string | null }, token: string, now: Date): void {
-  if (!isAddressTokenCurrent(cart, token, now)) throw new ApiError('address_token_stale');
+  if (!isAddressTokenCurrent(cart, token, now)) throw new ServiceError('address_token_stale');
 }

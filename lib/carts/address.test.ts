@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../core/errors';
 import { addressHash, normalizeAddress } from './address';
 import { assertAddressTokenCurrent, isAddressTokenCurrent, issueAddressToken } from './address-token';
 
-function failure(fn: () => unknown): ApiError {
+function failure(fn: () => unknown): ServiceError {
   try {
     fn();
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (err instanceof ServiceError) return err;
     throw err;
   }
-  throw new Error('expected an ApiError');
+  throw new Error('expected an ServiceError');
 }
 
 describe('normalizeAddress (CN)', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError, type ErrorIssue } from '../http/errors';
+import { ServiceError, type ErrorIssue } from '../core/errors';
 import type { Market } from '../schemas/common';
 import { cnProvinceName } from './cn-provinces';
 import type { AddressInput, AddressSummary, CnAddress, CnAddressInput, NormalizedAddress, UsAddress, UsAddressInput } from './schemas';
@@ -89,11 +89,11 @@ function normalizeUs(input: UsAddressInput, issues: Issues): UsAddress {
  */
 export function normalizeAddress(input: AddressInput, market: Market): NormalizedAddress {
   if (input.country !== market) {
-    throw new ApiError('address_market_mismatch', { details: { market, country: input.country } });
+    throw new ServiceError('address_market_mismatch', { details: { market, country: input.country } });
   }
   const issues = new Issues();
   const address = input.country === 'CN' ? normalizeCn(input, issues) : normalizeUs(input, issues);
-  if (issues.list.length) throw new ApiError('address_invalid', { issues: issues.list });
+  if (issues.list.length) throw new ServiceError('address_invalid', { issues: issues.list });
   return address;
 }
 

@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
-import type { Principal, ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { Principal, ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import type { Currency, Locale, LocalizedString, Market, Money } from '../schemas/common';
 import { addressSummary } from './address';
 import type { ProductKind } from './quote-math';
@@ -34,7 +34,7 @@ export function isUuid(value: string): boolean {
 
 /** The API key's installation: cart operations are never anonymous (the pipeline authenticated). */
 export function principalOf(ctx: ServiceContext): Principal {
-  if (!ctx.principal) throw new ApiError('authentication_required');
+  if (!ctx.principal) throw new ServiceError('authentication_required');
   return ctx.principal;
 }
 

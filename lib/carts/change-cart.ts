@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client';
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 import {
   type CartRecord,
   type LineRecord,
@@ -15,7 +15,7 @@ import {
   skuColumn,
   toLineRecord,
 } from './cart-records';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../core/errors';
 import { cartExpiry } from './limits';
 import { assertCartChangeable } from './states';
 
@@ -24,7 +24,7 @@ export type CartSnapshot = { cart: CartRecord; lines: LineRecord[]; sku: SkuStat
 type SnapshotRow = CartRecord & { lines?: LineRow[]; sku?: SkuState | null };
 
 function toSnapshot(row: SnapshotRow | undefined, lines?: LineRow[]): CartSnapshot {
-  if (!row) throw new ApiError('cart_not_found');
+  if (!row) throw new ServiceError('cart_not_found');
   const { lines: embedded, sku = null, ...cart } = row;
   return { cart, lines: (lines ?? embedded ?? []).map(toLineRecord), sku };
 }
@@ -48,7 +48,7 @@ export async function changeCart<T>(
   change: (snapshot: CartSnapshot) => { changes: CartChanges; result: (updated: CartRecord) => T },
 ): Promise<T> {
   const principal = principalOf(ctx);
-  if (!isUuid(target.cartId)) throw new ApiError('cart_not_found');
+  if (!isUuid(target.cartId)) throw new ServiceError('cart_not_found');
   const where = ownCart(principal, target.cartId);
   const sku = target.skuId && isUuid(target.skuId) ? Prisma.sql`, ${skuColumn(target.skuId)}` : Prisma.empty;
   return ctx.db.$transaction(async (db) => {
@@ -74,7 +74,7 @@ export async function changeCart<T>(
 async function lockedSnapshot(db: Tx, where: Prisma.Sql, sku: Prisma.Sql): Promise<CartSnapshot> {
   const [row] = await db.$queryRaw<SnapshotRow[]>`
     SELECT ${cartColumns} ${sku} FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId" WHERE ${where} FOR UPDATE OF c`;
-  if (!row) throw new ApiError('cart_not_found');
+  if (!row) throw new ServiceError('cart_not_found');
   const lines = await db.$queryRaw<LineRow[]>(linesQuery(Prisma.sql`${row.id}::uuid`, Prisma.sql`${row.currency}`));
   return toSnapshot(row, lines);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { type Locale, type Market, marketCurrency, marketDefaultLocale } from '../schemas/common';
 import { type CartRecord, type LineRecord, lineQuantities, principalOf, toPublicCart } from './cart-records';
 import { cartExpiry } from './limits';
@@ -22,13 +22,13 @@ export async function createPublicCart(ctx: ServiceContext, input: PublicCartCre
     });
     const market = (input.market ?? merchant.defaultMarket) as Market;
     if (!merchant.markets.includes(market)) {
-      throw new ApiError('validation_failed', {
+      throw new ServiceError('validation_failed', {
         issues: [{ path: 'body.market', code: 'invalid_value', message: `this store sells in ${merchant.markets.join(', ')}` }],
       });
     }
     const currency = marketCurrency[market];
     if (input.currency !== undefined && input.currency !== currency) {
-      throw new ApiError('validation_failed', {
+      throw new ServiceError('validation_failed', {
         issues: [{ path: 'body.currency', code: 'currency_market_mismatch', message: `market ${market} sells in ${currency}` }],
       });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../core/errors';
 import { planLineQuantity } from './line-plan';
 
 const sku = { skuId: 's1', stock: 50, maxPerOrder: 20 };
@@ -8,7 +8,7 @@ function refusal(fn: () => unknown) {
   try {
     fn();
   } catch (err) {
-    if (err instanceof ApiError) return { code: err.code, details: err.details };
+    if (err instanceof ServiceError) return { code: err.code, details: err.details };
     throw err;
   }
   throw new Error('expected a refusal');

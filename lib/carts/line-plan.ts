@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../core/errors';
 import { cartLimits } from './limits';
 import type { CartWarning } from './schemas';
 
@@ -21,23 +21,23 @@ export function planLineQuantity(
 ): { quantity: number; warnings: CartWarning[] } {
   const lineMax = Math.min(cartLimits.lineQuantityMax, sku.maxPerOrder);
   if (requested > lineMax) {
-    throw new ApiError('cart_limit_exceeded', {
+    throw new ServiceError('cart_limit_exceeded', {
       details: { limit: 'line_quantity', max: lineMax, skuId: sku.skuId, requestedQuantity: requested },
     });
   }
   const others = lines.filter((l) => l.skuId !== sku.skuId);
   if (others.length === lines.length && lines.length >= cartLimits.linesMax) {
-    throw new ApiError('cart_limit_exceeded', { details: { limit: 'lines', max: cartLimits.linesMax } });
+    throw new ServiceError('cart_limit_exceeded', { details: { limit: 'lines', max: cartLimits.linesMax } });
   }
   const otherUnits = others.reduce((n, l) => n + l.quantity, 0);
   if (otherUnits + requested > cartLimits.cartQuantityMax) {
-    throw new ApiError('cart_limit_exceeded', {
+    throw new ServiceError('cart_limit_exceeded', {
       details: { limit: 'cart_quantity', max: cartLimits.cartQuantityMax, requestedQuantity: otherUnits + requested },
     });
   }
   const available = Math.max(0, sku.stock);
   if (available === 0) {
-    throw new ApiError('insufficient_stock', {
+    throw new ServiceError('insufficient_stock', {
       details: { skuId: sku.skuId, requestedQuantity: requested, availableQuantity: 0 },
     });
   }

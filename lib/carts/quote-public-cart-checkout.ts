@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { addressSummary } from './address';
 import {
   type CartRecord,
@@ -30,7 +30,7 @@ type QuoteRow = CartRecord & { shippingRule: ShippingRule | null; lines: LineRow
  */
 async function readCartForQuote(ctx: ServiceContext, cartId: string): Promise<{ cart: CartRecord; lines: LineRecord[]; rule: ShippingRule | null }> {
   const principal = principalOf(ctx);
-  if (!isUuid(cartId)) throw new ApiError('cart_not_found');
+  if (!isUuid(cartId)) throw new ServiceError('cart_not_found');
   const rows = await ctx.db.$queryRaw<QuoteRow[]>`
     SELECT ${cartColumns},
       CASE WHEN sr."merchantId" IS NULL THEN NULL
@@ -40,7 +40,7 @@ async function readCartForQuote(ctx: ServiceContext, cartId: string): Promise<{ 
     LEFT JOIN "ShippingRule" sr ON sr."merchantId" = c."merchantId" AND sr.market = c.market
     WHERE ${ownCart(principal, cartId)}`;
   const row = rows[0];
-  if (!row) throw new ApiError('cart_not_found');
+  if (!row) throw new ServiceError('cart_not_found');
   const { shippingRule, lines, ...cart } = row;
   return { cart, lines: lines.map(toLineRecord), rule: shippingRule };
 }
@@ -58,15 +58,15 @@ export async function quotePublicCartCheckout(ctx: ServiceContext, input: { cart
   const now = ctx.now;
   const { cart, lines, rule } = await readCartForQuote(ctx, input.cartId);
   const state = cartStateAt(cart, now);
-  if (state !== 'active' && state !== 'checking_out') throw new ApiError('cart_not_active', { details: { state } });
+  if (state !== 'active' && state !== 'checking_out') throw new ServiceError('cart_not_active', { details: { state } });
   if (cart.address && (!cart.addressTokenExpiresAt || cart.addressTokenExpiresAt <= now)) {
-    throw new ApiError('address_token_stale', {
+    throw new ServiceError('address_token_stale', {
       message: 'The cart address has expired: set the address again.',
       details: { expiredAt: cart.addressTokenExpiresAt?.toISOString() ?? null },
     });
   }
   const unavailable = lines.filter((l) => !l.sku.productActive || l.sku.currentAmount === null).map((l) => l.sku.skuId);
-  if (unavailable.length) throw new ApiError('sku_unavailable', { details: { skuIds: unavailable } });
+  if (unavailable.length) throw new ServiceError('sku_unavailable', { details: { skuIds: unavailable } });
 
   const usState = cart.address?.country === 'US' && isUsStateCode(cart.address.state) ? cart.address.state : null;
   const amounts = computeQuoteAmounts({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../core/errors';
 import { cartLimits } from './limits';
 import { planLineQuantity } from './line-plan';
 import { computeQuoteAmounts, type ProductKind } from './quote-math';
@@ -61,7 +61,7 @@ describe('quote invariants over random cart histories', () => {
               lines.set(sku.skuId, { skuId: sku.skuId, quantity: planned.quantity, unitAmount: sku.price });
             }
           } catch (err) {
-            if (!(err instanceof ApiError) || err.status !== 409) throw err;
+            if (!(err instanceof ServiceError) || err.status !== 409) throw err;
           }
 
           const units = [...lines.values()].reduce((n, l) => n + l.quantity, 0);

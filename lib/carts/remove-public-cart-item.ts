@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { toPublicCart } from './cart-records';
 import { changeCart, deleteLine } from './change-cart';
 import type { PublicCart, PublicCartTransitionRequest } from './schemas';
@@ -13,7 +13,7 @@ export type RemovePublicCartItemInput = PublicCartTransitionRequest & { cartId: 
 export async function removePublicCartItem(ctx: ServiceContext, input: RemovePublicCartItemInput): Promise<PublicCart> {
   const { skuId, ...target } = input;
   return changeCart(ctx, target, ({ lines }) => {
-    if (!lines.some((l) => l.sku.skuId === skuId)) throw new ApiError('cart_item_not_found', { details: { skuId } });
+    if (!lines.some((l) => l.sku.skuId === skuId)) throw new ServiceError('cart_item_not_found', { details: { skuId } });
     return {
       changes: { lines: deleteLine(skuId) },
       result: (updated) =>

@@ -1,5 +1,5 @@
 import type { Prisma } from '../generated/prisma/client';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../core/errors';
 import type { Currency } from '../schemas/common';
 import { type SkuState, skuStates } from './cart-records';
 
@@ -12,9 +12,9 @@ export type SellableSku = SkuState & { currentAmount: number };
  * market), is 409 sku_unavailable. Stock is not checked here: line planning clamps to it.
  */
 export function sellableOrThrow(sku: SkuState | null | undefined, skuId: string, merchantId: string): SellableSku {
-  if (!sku || sku.merchantId !== merchantId) throw new ApiError('sku_not_found', { details: { skuId } });
-  if (!sku.productActive) throw new ApiError('sku_unavailable', { details: { skuId, reason: 'product_not_active' } });
-  if (sku.currentAmount === null) throw new ApiError('sku_unavailable', { details: { skuId, reason: 'not_sold_in_market' } });
+  if (!sku || sku.merchantId !== merchantId) throw new ServiceError('sku_not_found', { details: { skuId } });
+  if (!sku.productActive) throw new ServiceError('sku_unavailable', { details: { skuId, reason: 'product_not_active' } });
+  if (sku.currentAmount === null) throw new ServiceError('sku_unavailable', { details: { skuId, reason: 'not_sold_in_market' } });
   return { ...sku, currentAmount: sku.currentAmount };
 }
 

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 import { addressHash, normalizeAddress } from './address';
 import { issueAddressToken } from './address-token';
 import { changeCart } from './change-cart';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../core/errors';
 import { assertCartChangeable, canTransition, cartStateAt } from './states';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -9,7 +9,7 @@ function refusal(fn: () => void) {
   try {
     fn();
   } catch (err) {
-    if (err instanceof ApiError) return { code: err.code, details: err.details };
+    if (err instanceof ServiceError) return { code: err.code, details: err.details };
     throw err;
   }
   return null;

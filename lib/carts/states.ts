@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ServiceError } from '../core/errors';
 
 export const cartStates = ['active', 'checking_out', 'completed', 'abandoned'] as const;
 export type CartState = (typeof cartStates)[number];
@@ -33,8 +33,8 @@ export function assertCartChangeable(
   expectedVersion: number | undefined,
 ): void {
   const state = cartStateAt(cart, now);
-  if (state !== 'active') throw new ApiError('cart_not_active', { details: { state } });
+  if (state !== 'active') throw new ServiceError('cart_not_active', { details: { state } });
   if (expectedVersion !== undefined && expectedVersion !== cart.version) {
-    throw new ApiError('cart_version_conflict', { details: { expectedVersion, currentVersion: cart.version } });
+    throw new ServiceError('cart_version_conflict', { details: { expectedVersion, currentVersion: cart.version } });
   }
 }

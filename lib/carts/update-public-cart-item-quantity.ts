@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { type LineRecord, lineQuantities, toPublicCart } from './cart-records';
 import { changeCart, upsertLine } from './change-cart';
 import { planLineQuantity } from './line-plan';
@@ -13,7 +13,7 @@ export async function updatePublicCartItemQuantity(ctx: ServiceContext, input: U
   const { skuId, ...target } = input;
   return changeCart(ctx, target, ({ cart, lines }) => {
     const existing = lines.find((l) => l.sku.skuId === skuId);
-    if (!existing) throw new ApiError('cart_item_not_found', { details: { skuId } });
+    if (!existing) throw new ServiceError('cart_item_not_found', { details: { skuId } });
     const sku = sellableOrThrow(existing.sku, skuId, cart.merchantId);
     const plan = planLineQuantity(lineQuantities(lines), sku, input.quantity);
     const line: LineRecord = { position: existing.position, quantity: plan.quantity, unitAmount: sku.currentAmount, sku };

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 import { PAGE_MAX, PAGE_SIZE_MAX, currencies, locales, marketCurrency, marketDefaultLocale, markets } from '../schemas/common';
 
 const PAGE_SIZE_DEFAULT = 24;

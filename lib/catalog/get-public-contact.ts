@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 
 /** The operator's public contact channels, from configuration (see README, "Configuration"). */
 export async function getPublicContact(_ctx: ServiceContext) {

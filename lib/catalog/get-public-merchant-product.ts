@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { type Market, marketCurrency } from '../schemas/common';
 import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { isSkuAvailable, mediaList, priceRange } from './products';
@@ -56,7 +56,7 @@ export async function getPublicMerchantProduct(ctx: ServiceContext, input: GetPr
   const market = resolveMarket(merchant, input.market);
   const currency = marketCurrency[market];
   const p = await readProduct(ctx, merchant.id, input.productSlug, currency);
-  if (!p || p.status !== 'active') throw new ApiError('product_not_found');
+  if (!p || p.status !== 'active') throw new ServiceError('product_not_found');
 
   return {
     id: p.id,

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 import { getMerchantOrThrow, toPublicMerchant } from './merchants';
 import type { PublicMerchant } from './schemas';
 

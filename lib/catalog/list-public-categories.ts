@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 import type { CategoryNode } from './schemas';
 
 /** The whole tree in two queries: categories, and active product counts per category. */

@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { type Market, listMeta, marketCurrency } from '../schemas/common';
 import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { isSkuAvailable, mediaList, priceRange } from './products';
@@ -61,7 +61,7 @@ export async function listPublicMerchantProducts(ctx: ServiceContext, input: Lis
   let categoryPath: string | null = null;
   if (input.category) {
     const category = await ctx.db.category.findUnique({ where: { slug: input.category }, select: { path: true } });
-    if (!category) throw new ApiError('category_not_found');
+    if (!category) throw new ServiceError('category_not_found');
     categoryPath = category.path;
   }
   const rows = await readPage(ctx, merchant.id, categoryPath, currency, input);

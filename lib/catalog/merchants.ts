@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import type { Merchant } from '../generated/prisma/client';
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { type Market, marketCurrency } from '../schemas/common';
 import { assertStoreReadable } from '../store-access/guard';
 import type { PublicMerchant } from './schemas';
@@ -16,7 +16,7 @@ export async function getMerchantOrThrow(db: Db, slug: string): Promise<Merchant
            "logoUrl", "accessMode"::text AS "accessMode", "createdAt", "updatedAt"
     FROM "Merchant" WHERE "slug" = ${slug}`;
   const merchant = rows[0];
-  if (!merchant) throw new ApiError('merchant_not_found');
+  if (!merchant) throw new ServiceError('merchant_not_found');
   return merchant;
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
-import { type Scope, scopes as knownScopes } from '../operations/types';
+import { type Scope, scopes as knownScopes } from '../core/scopes';
 import { type ApiKeyEnvironment, visiblePrefix } from './api-key-format';
 
 /** A failure of an operator command (keys CLI, test helpers); never sent over HTTP. */

@@ -1,8 +1,9 @@
 import type { Db } from '../db/client';
-import type { Principal } from '../http/context';
-import { type Scope, scopes as knownScopes } from '../operations/types';
+import type { Principal } from '../core/context';
+import { type Scope, scopes as knownScopes } from '../core/scopes';
 import { hashApiKey, hashesEqual, parseApiKey } from './api-key-format';
 import { getServerSecret } from './server-secret';
+import { logger } from '../core/logger';
 
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -68,6 +69,6 @@ function touchLastUsed(db: Db, id: string, stored: Date | null, now: Date) {
     })
     .catch((err: unknown) => {
       lastWrites.delete(id);
-      console.warn(JSON.stringify({ level: 'warn', message: 'could not record API key use', error: String(err) }));
+      logger.warn({ err }, 'could not record API key use');
     });
 }

@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../http/context';
-import type { Scope } from '../operations/types';
+import type { ServiceContext } from '../core/context';
+import type { Scope } from '../core/scopes';
 import { type ApiKeyEnvironment, generateApiKey, hashApiKey } from './api-key-format';
 import { type ApiKeySummary, CredentialAdminError, apiKeySummarySelect, toApiKeySummary } from './api-keys';
 import { getServerSecret } from './server-secret';

@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../http/context';
-import type { Scope } from '../operations/types';
+import type { ServiceContext } from '../core/context';
+import type { Scope } from '../core/scopes';
 import { CredentialAdminError } from './api-keys';
 
 export type EnsureInstallationInput = {

@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { visiblePrefix } from './api-key-format';
 import { toScopes } from './api-keys';
 import type { InstallationCredentialIdentity } from './schemas';
@@ -7,7 +7,7 @@ import type { InstallationCredentialIdentity } from './schemas';
 /** Who the calling key is. Never the secret or its hash. */
 export async function getInstallationCredentialIdentity(ctx: ServiceContext): Promise<InstallationCredentialIdentity> {
   const principal = ctx.principal;
-  if (!principal) throw new ApiError('authentication_required');
+  if (!principal) throw new ServiceError('authentication_required');
   const key = await ctx.db.apiKey.findUnique({
     where: { id: principal.credentialId },
     include: {
@@ -19,7 +19,7 @@ export async function getInstallationCredentialIdentity(ctx: ServiceContext): Pr
       },
     },
   });
-  if (!key) throw new ApiError('authentication_required');
+  if (!key) throw new ServiceError('authentication_required');
   const { installation } = key;
   return {
     installation: {

@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { visiblePrefix } from './api-key-format';
 import { toScopes } from './api-keys';
 import { type ReadinessFacts, readinessChecks } from './readiness-checks';
@@ -22,12 +22,12 @@ export async function getInstallationCredentialReadiness(ctx: ServiceContext): P
 
 async function loadFacts(ctx: ServiceContext): Promise<ReadinessFacts> {
   const principal = ctx.principal;
-  if (!principal) throw new ApiError('authentication_required');
+  if (!principal) throw new ServiceError('authentication_required');
   const key = await ctx.db.apiKey.findUnique({
     where: { id: principal.credentialId },
     include: { installation: { include: { app: true, merchant: { select: { slug: true, accessMode: true } } } } },
   });
-  if (!key) throw new ApiError('authentication_required');
+  if (!key) throw new ServiceError('authentication_required');
   const [replacement, sellableProducts] = await Promise.all([
     ctx.db.apiKey.findFirst({
       where: { rolledFromId: key.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.now } }] },

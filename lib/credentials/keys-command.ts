@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { ServiceContext } from '../http/context';
-import { type Scope, scopes as allScopes } from '../operations/types';
+import type { ServiceContext } from '../core/context';
+import { type Scope, scopes as allScopes } from '../core/scopes';
 import { apiKeyEnvironments, type ApiKeyEnvironment } from './api-key-format';
 import { type ApiKeySummary, CredentialAdminError } from './api-keys';
 import { createApiKey } from './create-api-key';

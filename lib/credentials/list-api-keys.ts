@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 import { type ApiKeySummary, apiKeySummarySelect, toApiKeySummary } from './api-keys';
 
 export type ListApiKeysInput = { merchantSlug?: string; installationId?: string };

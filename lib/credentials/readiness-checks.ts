@@ -1,4 +1,4 @@
-import type { Scope } from '../operations/types';
+import type { Scope } from '../core/scopes';
 import type { ApiKeyEnvironment } from './api-key-format';
 import type { ReadinessCheck } from './schemas';
 

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 import { type ApiKeySummary, apiKeySummarySelect, getApiKeyOrThrow, toApiKeySummary } from './api-keys';
 
 /** Revokes a key at once (a leak). Revoking twice keeps the first revocation time. */

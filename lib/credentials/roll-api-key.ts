@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 import { type ApiKeySummary, CredentialAdminError, apiKeyStatus, getApiKeyOrThrow, toApiKeySummary, apiKeySummarySelect } from './api-keys';
 import { createApiKey } from './create-api-key';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scopes } from '../operations/types';
+import { scopes } from '../core/scopes';
 import { apiKeyEnvironments } from './api-key-format';
 
 export const ScopeName = z.enum(scopes).meta({ id: 'Scope', description: 'A permission an installation is granted and an API key holds.' });

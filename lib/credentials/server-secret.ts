@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { logger } from '../core/logger';
 
 const MIN_LENGTH = 32;
 const globalKey = Symbol.for('storefront-commerce.api-key-secret');
@@ -28,9 +29,7 @@ function loadSecret(): Buffer {
     return Buffer.from(configured, 'utf8');
   }
   if (process.env.DATABASE_URL) {
-    console.warn(
-      JSON.stringify({ level: 'warn', message: 'API_KEY_SECRET is not set: using .data/api-key-secret; instances sharing DATABASE_URL must share it' }),
-    );
+    logger.warn('API_KEY_SECRET is not set: using .data/api-key-secret; instances sharing DATABASE_URL must share it');
   }
   const file = serverSecretFile();
   try {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { getReadableMerchantOrThrow } from '../catalog/merchants';
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import type { Locale, Market } from '../schemas/common';
 import { absoluteUrl, mapUrlFields, publicBaseUrl } from './media-urls';
 import { collectionProductIds, loadProductEntries } from './product-entries';
@@ -32,7 +32,7 @@ export async function getPublicStorefrontDecoration(
     where: { merchantId: merchant.id },
     orderBy: { version: 'desc' },
   });
-  if (!row) throw new ApiError('decoration_not_published');
+  if (!row) throw new ServiceError('decoration_not_published');
 
   const locale = input.locale ?? (row.locale as Locale);
   const market = row.market as Market;

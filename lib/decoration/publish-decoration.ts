@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { getMerchantOrThrow } from '../catalog/merchants';
 import type { Merchant } from '../generated/prisma/client';
-import type { ServiceContext } from '../http/context';
-import { ApiError, type ErrorIssue } from '../http/errors';
-import { toIssues } from '../http/parse';
+import type { ServiceContext } from '../core/context';
+import { ServiceError, type ErrorIssue } from '../core/errors';
+import { toIssues } from '../core/issues';
 import type { Locale, Market } from '../schemas/common';
 import { absoluteUrl, mapUrlFields, publicBaseUrl, storedUrl } from './media-urls';
 import { collectionProductIds, loadProductEntries } from './product-entries';
@@ -54,7 +54,7 @@ export async function publishDecoration(
     ...storeIssues(merchant, input.draft),
     ...catalogIssues(refs, catalog),
   ];
-  if (!draft || issues.length) throw new ApiError('validation_failed', { issues });
+  if (!draft || issues.length) throw new ServiceError('validation_failed', { issues });
 
   // The stored record shows product entries as the catalog had them when this was published.
   const blocks: DecorationBlock[] = draft.blocks.map((b) =>

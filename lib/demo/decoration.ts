@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { publishDecoration } from '../decoration/publish-decoration';
 import type { DecorationDraftInput } from '../decoration/schemas';
-import type { ServiceContext } from '../http/context';
+import { createServiceContext } from '../core/context';
 import { type L, demoMerchants } from './catalog-data';
 import { stableUuid } from './ids';
 
@@ -193,14 +193,7 @@ function demoDecoration(slug: string): { blocks: DemoBlock[] } | undefined {
  * use (so the seed is validated like any publish). Idempotent: a store with a version is left alone.
  */
 export async function seedDemoDecorations(db: Db): Promise<{ decorations: number }> {
-  const ctx: ServiceContext = {
-    db,
-    now: new Date(),
-    requestId: 'seed',
-    principal: null,
-    clientAddress: 'seed',
-    storeAccess: new Set(),
-  };
+  const ctx = createServiceContext({ db, requestId: 'seed', clientAddress: 'seed' });
   let published = 0;
   for (const merchant of demoMerchants) {
     const decoration = demoDecoration(merchant.slug);

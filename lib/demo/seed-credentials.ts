@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { generateApiKey, hashApiKey, visiblePrefix } from '../credentials/api-key-format';
 import { getServerSecret } from '../credentials/server-secret';
 import type { Db } from '../db/client';
-import { type Scope, scopes as allScopes } from '../operations/types';
+import { type Scope, scopes as allScopes } from '../core/scopes';
 import { stableUuid } from './ids';
 
 export const DEMO_APP_SLUG = 'demo-storefront-app';

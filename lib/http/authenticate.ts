@@ -1,9 +1,9 @@
 import { authenticateApiKey } from '../credentials/authenticate-api-key';
 import { getDb } from '../db/client';
-import type { OperationDef, Scope } from '../operations/types';
-import { clientAddress } from './client-address';
-import type { Principal } from './context';
-import { ApiError } from './errors';
+import type { Scope } from '../core/scopes';
+import type { OperationDef } from '../operations/types';
+import type { Principal } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { getRateLimiter, policyFor, rateLimitHeaders } from './rate-limit';
 
 const MAX_AUTHORIZATION_LENGTH = 1024;
@@ -14,30 +14,28 @@ const MAX_AUTHORIZATION_LENGTH = 1024;
  * the operation. Every kind of bad or missing credential gets the same 401, and a client address
  * that keeps failing gets 429 instead (each failure may cost a key lookup).
  */
-export async function authenticate(req: Request, op: OperationDef): Promise<Principal | null> {
+export async function authenticate(
+  req: Request,
+  op: OperationDef,
+  address: string,
+  responseHeaders: Headers,
+): Promise<Principal | null> {
   if (op.auth.kind !== 'apiKey') return null;
   const principal = await resolveCredential(req.headers.get('authorization'));
-  if (!principal) throw await authenticationFailure(req);
+  if (!principal) throw await authenticationFailure(address, responseHeaders);
   const missing = missingScopes(principal.scopes, op.auth.scopes);
   if (missing.length) {
-    throw new ApiError('insufficient_scope', {
-      details: { requiredScopes: op.auth.scopes, missingScopes: missing },
-      headers: { 'www-authenticate': `Bearer error="insufficient_scope", scope="${op.auth.scopes.join(' ')}"` },
-    });
+    throw new ServiceError('insufficient_scope', { details: { requiredScopes: op.auth.scopes, missingScopes: missing } });
   }
   return principal;
 }
 
-async function authenticationFailure(req: Request): Promise<ApiError> {
+async function authenticationFailure(address: string, responseHeaders: Headers): Promise<ServiceError> {
   const policy = policyFor('authFailure');
-  const result = await getRateLimiter().limit(policy, `address:${clientAddress(req.headers)}`);
-  if (result.allowed) return new ApiError('authentication_required');
-  const headers = new Headers();
-  rateLimitHeaders(result, headers);
-  return new ApiError('rate_limited', {
-    details: { policy: policy.name, retryAfterSeconds: result.resetSeconds },
-    headers: { ...Object.fromEntries(headers), 'retry-after': String(result.resetSeconds) },
-  });
+  const result = await getRateLimiter().limit(policy, `address:${address}`);
+  if (result.allowed) return new ServiceError('authentication_required');
+  rateLimitHeaders(result, responseHeaders);
+  return new ServiceError('rate_limited', { details: { policy: policy.name, retryAfterSeconds: result.resetSeconds } });
 }
 
 async function resolveCredential(header: string | null): Promise<Principal | null> {

@@ -3,14 +3,15 @@ import { getDb } from '../db/client';
 import type { OperationDef, OperationInput, OperationOutput } from '../operations/types';
 import { authenticate } from './authenticate';
 import { clientAddress } from './client-address';
-import type { Principal, ServiceContext } from './context';
-import { ApiError, isApiError } from './errors';
+import { createServiceContext, type Principal, type ServiceContext } from '../core/context';
+import { ServiceError, isServiceError } from '../core/errors';
 import { runIdempotent } from './idempotency';
 import { MAX_BODY_BYTES, parseJsonBody, parseWith, queryObject, readBodyText } from './parse';
 import { getRateLimiter, policyFor, rateLimitHeaders } from './rate-limit';
 import { newRequestId } from './request-id';
 import { errorResponse, JSON_TYPE } from './respond';
 import { readStoreAccess } from './store-access';
+import { logger } from '../core/logger';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((req: Request, route: RouteContext) => Promise<Response>) & { operationId: string };
@@ -46,21 +47,20 @@ export function handle<Op extends OperationDef>(
       const url = new URL(req.url);
       const rawParams = renameParams((await route.params) ?? {}, options.paramAliases);
       const address = clientAddress(req.headers);
-      const principal = await authenticate(req, op);
+      const principal = await authenticate(req, op, address, headers);
       await enforceRateLimit(op, principal, address, rawParams, headers);
 
       const params = op.params ? parseWith(op.params, rawParams, 'params') : {};
       const query = op.query ? parseWith(op.query, queryObject(url), 'query') : refuseQuery(url);
       const body = op.body ? await readBody(req, op) : undefined;
       const input = { params, query, body } as OperationInput<Op>;
-      const ctx: ServiceContext = {
+      const ctx = createServiceContext({
         db: await getDb(),
-        now: new Date(),
         requestId,
         principal,
         clientAddress: address,
         storeAccess: await readStoreAccess(req),
-      };
+      });
 
       const execute = async (c: ServiceContext): Promise<Outcome> => {
         const output = await fn(input, c);
@@ -92,7 +92,7 @@ export function handle<Op extends OperationDef>(
  * back is over by now. Should they fail, that failure is what the client sees (a 500).
  */
 async function persistFailure(err: unknown): Promise<unknown> {
-  if (!isApiError(err) || !err.persist) return err;
+  if (!isServiceError(err) || !err.persist) return err;
   try {
     await err.persist(await getDb());
     return err;
@@ -120,10 +120,7 @@ async function enforceRateLimit(
   const result = await getRateLimiter().limit(policy, key);
   rateLimitHeaders(result, headers);
   if (!result.allowed) {
-    throw new ApiError('rate_limited', {
-      details: { policy: policy.name, retryAfterSeconds: result.resetSeconds },
-      headers: { 'retry-after': String(result.resetSeconds) },
-    });
+    throw new ServiceError('rate_limited', { details: { policy: policy.name, retryAfterSeconds: result.resetSeconds } });
   }
 }
 
@@ -135,7 +132,7 @@ function renameParams(raw: Record<string, unknown>, aliases: Record<string, stri
 function refuseQuery(url: URL): undefined {
   const keys = [...url.searchParams.keys()];
   if (keys.length) {
-    throw new ApiError('validation_failed', {
+    throw new ServiceError('validation_failed', {
       issues: keys.map((k) => ({ path: `query.${k}`, code: 'unrecognized_keys', message: 'unknown query parameter' })),
     });
   }
@@ -144,11 +141,11 @@ function refuseQuery(url: URL): undefined {
 
 async function readBody(req: Request, op: OperationDef): Promise<unknown> {
   const text = await readBodyText(req);
-  if (text.length > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
+  if (text.length > MAX_BODY_BYTES) throw new ServiceError('payload_too_large');
   if (op.bodyType === 'form') {
     const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') {
-      throw new ApiError('invalid_request', { message: 'Send the request as application/x-www-form-urlencoded.' });
+      throw new ServiceError('invalid_request', { message: 'Send the request as application/x-www-form-urlencoded.' });
     }
     return parseWith(op.body!, new URLSearchParams(text), 'body');
   }
@@ -160,10 +157,8 @@ function shapeBody(op: OperationDef, output: unknown, requestId: string): unknow
   const body = op.list ? output : { data: output };
   const checked = op.response.safeParse(body);
   if (!checked.success) {
-    console.error(
-      JSON.stringify({ level: 'error', requestId, operation: op.id, message: 'response schema violation', issues: checked.error.issues }),
-    );
-    throw new ApiError('internal_error');
+    logger.error({ requestId, operation: op.id, issues: checked.error.issues }, 'response schema violation');
+    throw new ServiceError('internal_error');
   }
   return checked.data;
 }

@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import type { OperationDef } from '../operations/types';
-import type { Principal, ServiceContext } from './context';
-import { ApiError, isApiError } from './errors';
+import type { Principal, ServiceContext } from '../core/context';
+import { ServiceError, isServiceError } from '../core/errors';
 import type { Outcome } from './handle';
 import { errorBody } from './respond';
+import { logger } from '../core/logger';
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,255}$/;
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
@@ -44,8 +45,8 @@ type Existing = { fingerprint: string; responseStatus: number | null; responseBo
  */
 export async function runIdempotent(run: IdempotentRun): Promise<{ outcome: Outcome; replayed: boolean }> {
   const key = run.req.headers.get('idempotency-key');
-  if (key === null) throw new ApiError('idempotency_key_missing');
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError('idempotency_key_invalid');
+  if (key === null) throw new ServiceError('idempotency_key_missing');
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ServiceError('idempotency_key_invalid');
 
   const db = run.ctx.db;
   const scope = idempotencyScope(run.op, run.ctx.principal, run.address, run.rawParams, run.req.headers);
@@ -56,7 +57,7 @@ export async function runIdempotent(run: IdempotentRun): Promise<{ outcome: Outc
   const running = runningOn(db);
   const slot = `${scope}\n${run.op.id}\n${key}`;
   const held = running.get(slot);
-  if (held !== undefined) throw held === fingerprint ? inProgress() : new ApiError('idempotency_key_reused');
+  if (held !== undefined) throw held === fingerprint ? inProgress() : new ServiceError('idempotency_key_reused');
   running.set(slot, fingerprint);
   try {
     pruneOccasionally(db);
@@ -66,7 +67,7 @@ export async function runIdempotent(run: IdempotentRun): Promise<{ outcome: Outc
       const existing = await readRecord(db, scope, run.op.id, key);
       // Gone between the two statements (released or pruned): claim again.
       if (!existing) continue;
-      if (existing.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
+      if (existing.fingerprint !== fingerprint) throw new ServiceError('idempotency_key_reused');
       if (!existing.completedAt) throw inProgress();
       return { outcome: { status: existing.responseStatus!, body: JSON.parse(existing.responseBody!) }, replayed: true };
     }
@@ -98,7 +99,7 @@ async function executeClaimed(run: IdempotentRun, claim: Claim): Promise<Outcome
     );
   } catch (err) {
     if (err instanceof LostClaim) throw inProgress();
-    if (isApiError(err) && isStoredStatus(err.status)) {
+    if (isServiceError(err) && isStoredStatus(err.status)) {
       if (!(await complete(db, claim, { status: err.status, body: errorBody(err, run.ctx.requestId) }))) throw inProgress();
       throw err;
     }
@@ -111,8 +112,8 @@ async function executeClaimed(run: IdempotentRun, claim: Claim): Promise<Outcome
 
 class LostClaim extends Error {}
 
-function inProgress(): ApiError {
-  return new ApiError('idempotency_request_in_progress', { headers: { 'retry-after': '1' } });
+function inProgress(): ServiceError {
+  return new ServiceError('idempotency_request_in_progress');
 }
 
 /** 2xx outcomes and business errors are final; validation, auth, rate limits and server errors are not. */
@@ -221,6 +222,6 @@ function pruneOccasionally(db: Db) {
   db.$executeRaw`
     DELETE FROM "IdempotencyRecord" WHERE id IN (
       SELECT id FROM "IdempotencyRecord" WHERE "createdAt" < now() - ${IDEMPOTENCY_RETENTION_HOURS}::int * interval '1 hour' LIMIT 1000)`.catch(
-    (err: unknown) => console.warn(JSON.stringify({ level: 'warn', message: 'idempotency prune failed', error: String(err) })),
+    (err: unknown) => logger.warn({ err }, 'idempotency prune failed'),
   );
 }

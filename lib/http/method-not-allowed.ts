@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ServiceError } from '../core/errors';
 import { newRequestId } from './request-id';
 import { errorResponse } from './respond';
 
@@ -9,7 +9,7 @@ type Fallback = ((req: Request) => Promise<Response>) & { methodNotAllowed?: tru
 function reply(code: 'route_not_found' | 'method_not_allowed', extra: Record<string, string> = {}): Fallback {
   return async () => {
     const requestId = newRequestId();
-    return errorResponse(new ApiError(code), requestId, new Headers({ 'x-request-id': requestId, ...extra }));
+    return errorResponse(new ServiceError(code), requestId, new Headers({ 'x-request-id': requestId, ...extra }));
   };
 }
 

@@ -1,19 +1,12 @@
 import type { z } from 'zod';
-import { ApiError, type ErrorIssue } from './errors';
+import { ServiceError, type ErrorIssue } from '../core/errors';
+import { toIssues } from '../core/issues';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export function toIssues(error: z.ZodError, prefix: string): ErrorIssue[] {
-  return error.issues.map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
-    code: issue.code,
-    message: issue.message,
-  }));
-}
-
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown, prefix: string): z.output<T> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError('validation_failed', { issues: toIssues(result.error, prefix) });
+  if (!result.success) throw new ServiceError('validation_failed', { issues: toIssues(result.error, prefix) });
   return result.data;
 }
 
@@ -25,14 +18,14 @@ export function queryObject(url: URL): Record<string, string> {
     if (key in out) issues.push({ path: `query.${key}`, code: 'duplicate', message: 'must be given once' });
     out[key] = value;
   }
-  if (issues.length) throw new ApiError('validation_failed', { issues });
+  if (issues.length) throw new ServiceError('validation_failed', { issues });
   return out;
 }
 
 /** Reads the body as text within the size cap, without trusting Content-Length alone. */
 export async function readBodyText(req: Request): Promise<string> {
   const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
+  if (declared > MAX_BODY_BYTES) throw new ServiceError('payload_too_large');
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -43,7 +36,7 @@ export async function readBodyText(req: Request): Promise<string> {
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel();
-      throw new ApiError('payload_too_large');
+      throw new ServiceError('payload_too_large');
     }
     chunks.push(value);
   }
@@ -53,17 +46,17 @@ export async function readBodyText(req: Request): Promise<string> {
 export function parseJsonBody(text: string, contentType: string | null): unknown {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== 'application/json' && !mediaType?.endsWith('+json')) {
-    throw new ApiError('unsupported_media_type', {
+    throw new ServiceError('unsupported_media_type', {
       issues: [{ path: 'body', code: 'content_type', message: 'send Content-Type: application/json' }],
     });
   }
   if (text.trim() === '') {
-    throw new ApiError('invalid_json', { issues: [{ path: 'body', code: 'required', message: 'a JSON body is required' }] });
+    throw new ServiceError('invalid_json', { issues: [{ path: 'body', code: 'required', message: 'a JSON body is required' }] });
   }
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new ApiError('invalid_json', {
+    throw new ServiceError('invalid_json', {
       issues: [{ path: 'body', code: 'invalid_json', message: (err as Error).message }],
     });
   }

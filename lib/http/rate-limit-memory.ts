@@ -1,4 +1,5 @@
-import type { RateLimitPolicy } from './rate-limit-policies';
+import type { RateLimitPolicy } from '../operations/rate-limit-policies';
+import { logger } from '../core/logger';
 
 export type RateLimitResult = {
   allowed: boolean;
@@ -56,5 +57,5 @@ export function warnThrottled(message: string, err?: unknown) {
   const now = Date.now();
   if (now - (lastWarnings.get(message) ?? 0) < 30_000) return;
   lastWarnings.set(message, now);
-  console.warn(JSON.stringify({ level: 'warn', message, ...(err ? { error: String(err) } : {}) }));
+  logger.warn(err ? { err } : {}, message);
 }

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { RateLimitPolicy } from './rate-limit-policies';
+import type { RateLimitPolicy } from '../operations/rate-limit-policies';
 import { MemoryRateLimiter, type RateLimiter, type RateLimitResult, warnThrottled } from './rate-limit-memory';
 
 /**

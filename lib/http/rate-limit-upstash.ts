@@ -1,6 +1,6 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
-import type { RateLimitPolicy } from './rate-limit-policies';
+import type { RateLimitPolicy } from '../operations/rate-limit-policies';
 import { MemoryRateLimiter, type RateLimiter, type RateLimitResult, warnThrottled } from './rate-limit-memory';
 
 /**

@@ -1,7 +1,8 @@
 import { MemoryRateLimiter, type RateLimiter, type RateLimitResult } from './rate-limit-memory';
-import { type RateLimitPolicy, type RateLimitPolicyName, resolvePolicy } from './rate-limit-policies';
+import { type RateLimitPolicy, type RateLimitPolicyName, resolvePolicy } from '../operations/rate-limit-policies';
 import { RedisRateLimiter } from './rate-limit-redis';
 import { UpstashRateLimiter } from './rate-limit-upstash';
+import { logger } from '../core/logger';
 
 export { MemoryRateLimiter, type RateLimiter, type RateLimitResult } from './rate-limit-memory';
 
@@ -26,7 +27,7 @@ export function getRateLimiter(): RateLimiter {
   if (!g[globalKey]) {
     g[globalKey] = createRateLimiter();
     if (g[globalKey].backend !== 'memory') {
-      console.info(JSON.stringify({ level: 'info', message: `rate limits: shared ${g[globalKey].backend} backend` }));
+      logger.info(`rate limits: shared ${g[globalKey].backend} backend`);
     }
   }
   return g[globalKey];

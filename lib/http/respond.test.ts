@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './errors';
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../core/errors';
 import { errorResponse } from './respond';
+import { captureLogs } from '../core/logger';
 
 describe('errorResponse', () => {
-  it('renders an ApiError as a PublicErrorResponse with the request id', async () => {
-    const res = errorResponse(new ApiError('cart_not_active', { details: { state: 'completed' } }), 'req_abc');
+  it('renders an ServiceError as a PublicErrorResponse with the request id', async () => {
+    const res = errorResponse(new ServiceError('cart_not_active', { details: { state: 'completed' } }), 'req_abc');
     expect(res.status).toBe(409);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await res.json()).toEqual({
@@ -20,27 +21,27 @@ describe('errorResponse', () => {
   });
 
   it('hides internals of unexpected errors behind 500 internal_error', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = captureLogs();
     const res = errorResponse(new Error('SELECT secret FROM keys failed'), 'req_x');
     const body = await res.json();
     expect(res.status).toBe(500);
     expect(body.error.code).toBe('internal_error');
     expect(JSON.stringify(body)).not.toContain('secret');
-    expect(log).toHaveBeenCalled();
-    log.mockRestore();
+    expect(log.lines.length).toBeGreaterThan(0);
+    log.restore();
   });
 
   it('answers 503 service_unavailable, retryable, when the database cannot be reached', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = captureLogs();
     const res = errorResponse(Object.assign(new Error("Can't reach database server"), { code: 'P1001' }), 'req_y');
     expect(res.status).toBe(503);
     expect((await res.json()).error).toMatchObject({ code: 'service_unavailable', retryable: true });
     expect(res.headers.get('retry-after')).toBe('1');
-    log.mockRestore();
+    log.restore();
   });
 
   it('adds WWW-Authenticate to 401s', () => {
-    const res = errorResponse(new ApiError('authentication_required'), 'req_z');
+    const res = errorResponse(new ServiceError('authentication_required'), 'req_z');
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
   });
 });

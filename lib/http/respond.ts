@@ -1,4 +1,5 @@
-import { ApiError } from './errors';
+import { ServiceError } from '../core/errors';
+import { logger } from '../core/logger';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -7,7 +8,7 @@ export function jsonResponse(body: unknown, status: number, headers: Headers = n
   return new Response(JSON.stringify(body), { status, headers });
 }
 
-export function errorBody(err: ApiError, requestId: string) {
+export function errorBody(err: ServiceError, requestId: string) {
   return {
     error: {
       code: err.code,
@@ -31,15 +32,27 @@ function isUnavailable(err: unknown): boolean {
   return typeof e?.message === 'string' && /ECONNREFUSED|Can't reach database server|Code: `(57P01|57P03|53300)`/.test(e.message);
 }
 
+/** The HTTP headers an error implies, derived from its code and details (services send no headers). */
+export function errorHeaders(err: ServiceError): Record<string, string> {
+  const out: Record<string, string> = {};
+  const retryAfter = err.details?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') out['retry-after'] = String(retryAfter);
+  if (err.code === 'idempotency_request_in_progress' || err.code === 'service_unavailable') out['retry-after'] = '1';
+  if (err.code === 'store_access_required') out['www-authenticate'] = `StoreAccess realm="${String(err.details?.store ?? '')}"`;
+  else if (err.code === 'insufficient_scope') {
+    const scopes = (err.details?.requiredScopes as readonly string[] | undefined) ?? [];
+    out['www-authenticate'] = `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"`;
+  } else if (err.status === 401) out['www-authenticate'] = 'Bearer';
+  return out;
+}
+
 /** Renders any failure as a PublicErrorResponse. Unknown errors become 500 without internals. */
 export function errorResponse(err: unknown, requestId: string, headers: Headers = new Headers()): Response {
-  const apiError = err instanceof ApiError ? err : new ApiError(isUnavailable(err) ? 'service_unavailable' : 'internal_error');
-  if (apiError.code === 'service_unavailable' && !headers.has('retry-after')) headers.set('retry-after', '1');
-  if (!(err instanceof ApiError)) {
-    console.error(JSON.stringify({ level: 'error', requestId, message: String(err), stack: (err as Error)?.stack }));
+  const apiError = err instanceof ServiceError ? err : new ServiceError(isUnavailable(err) ? 'service_unavailable' : 'internal_error');
+  if (!(err instanceof ServiceError)) {
+    logger.error({ requestId, err }, 'unhandled error');
   }
-  for (const [k, v] of Object.entries(apiError.headers ?? {})) headers.set(k, v);
-  if (apiError.status === 401 && !headers.has('www-authenticate')) headers.set('www-authenticate', 'Bearer');
+  for (const [k, v] of Object.entries(errorHeaders(apiError))) if (!headers.has(k)) headers.set(k, v);
   headers.set('cache-control', 'no-store');
   return jsonResponse(errorBody(apiError, requestId), apiError.status, headers);
 }

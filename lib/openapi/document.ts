@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
-import { errorCatalogue, type ErrorCode } from '../http/errors';
+import { errorCatalogue, type ErrorCode } from '../core/errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '../http/idempotency';
-import { resolvePolicy } from '../http/rate-limit-policies';
+import { resolvePolicy } from '../operations/rate-limit-policies';
 import { operationList } from '../operations';
 import type { OperationDef } from '../operations/types';
 import { PublicErrorResponse } from '../schemas/common';

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '../http/errors';
-import type { RateLimitPolicyName } from '../http/rate-limit-policies';
+import type { ErrorCode } from '../core/errors';
+import type { Scope } from '../core/scopes';
+import type { RateLimitPolicyName } from './rate-limit-policies';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const scopes = ['catalog:read', 'checkout:quote', 'webhooks:read', 'webhooks:write'] as const;
-export type Scope = (typeof scopes)[number];
 
 export type AuthMode =
   | { kind: 'none' }

@@ -1,6 +1,6 @@
 import 'zod-openapi';
 import { z } from 'zod';
-import { errorCodes } from '../http/errors';
+import { errorCodes } from '../core/errors';
 
 export const locales = ['zh-CN', 'en-US'] as const;
 export const markets = ['CN', 'US'] as const;

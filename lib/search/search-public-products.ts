@@ -1,6 +1,6 @@
 import { getReadableMerchantOrThrow } from '../catalog/merchants';
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { type Locale, PAGE_MAX, listMeta, marketCurrency } from '../schemas/common';
 import { analyzeWords } from './analyze-words';
 import { type SearchQueries, buildQueries, splitQuery } from './query';
@@ -107,7 +107,7 @@ function localized(text: Localized, locale: Locale): string {
 
 async function assertCategoryExists(ctx: ServiceContext, slug: string): Promise<void> {
   const category = await ctx.db.category.findUnique({ where: { slug }, select: { id: true } });
-  if (!category) throw new ApiError('category_not_found');
+  if (!category) throw new ServiceError('category_not_found');
 }
 
 /**

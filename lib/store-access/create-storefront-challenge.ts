@@ -1,6 +1,6 @@
 import { getMerchantOrThrow } from '../catalog/merchants';
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { assertNotLocked, clearFailures, refuseAnswer } from './lockout';
 import { verifyStorePassword } from './password';
 import { STORE_ACCESS_HEADER } from './policy';
@@ -24,7 +24,7 @@ export async function createStorefrontChallenge(
   const settings = await getStoreAccessSettings(ctx.db, merchant);
   const accepted = acceptedKinds(merchant, settings);
   if (!settings || !accepted.includes(answer.kind)) {
-    throw new ApiError('challenge_kind_not_accepted', { details: { kind: answer.kind, accepted } });
+    throw new ServiceError('challenge_kind_not_accepted', { details: { kind: answer.kind, accepted } });
   }
   await assertNotLocked(ctx, merchant.id);
 
@@ -52,13 +52,13 @@ export async function createStorefrontChallenge(
 async function checkProofOfWork(ctx: ServiceContext, merchantId: string, slug: string, puzzle: Puzzle, solution: number) {
   if (!isPuzzleAuthentic(puzzle)) await refuseAnswer(ctx, merchantId, 'puzzle_invalid');
   if (puzzle.store !== slug) await refuseAnswer(ctx, merchantId, 'puzzle_for_another_store');
-  if (isPuzzleExpired(puzzle, ctx.now)) throw new ApiError('challenge_expired', { details: { expiresAt: puzzle.expiresAt } });
+  if (isPuzzleExpired(puzzle, ctx.now)) throw new ServiceError('challenge_expired', { details: { expiresAt: puzzle.expiresAt } });
   if (!isSolution(puzzle, solution)) await refuseAnswer(ctx, merchantId, 'wrong_solution');
   // The unique id makes the second use fail even when both race.
   const { count } = await ctx.db.storeAccessUsedPuzzle.createMany({
     data: [{ id: puzzle.id, merchantId, expiresAt: new Date(puzzle.expiresAt) }],
     skipDuplicates: true,
   });
-  if (count === 0) throw new ApiError('challenge_already_used');
+  if (count === 0) throw new ServiceError('challenge_already_used');
   await ctx.db.storeAccessUsedPuzzle.deleteMany({ where: { expiresAt: { lt: ctx.now } } });
 }

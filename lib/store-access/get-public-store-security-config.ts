@@ -1,5 +1,5 @@
 import { getMerchantOrThrow } from '../catalog/merchants';
-import type { ServiceContext } from '../http/context';
+import type { ServiceContext } from '../core/context';
 import { STORE_ACCESS_HEADER, storeAccessPolicy } from './policy';
 import { POW_ALGORITHM, issuePuzzle } from './puzzle';
 import type { StoreSecurityConfig } from './schemas';

@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { storeAccessLinks } from './settings';
 
 /**
@@ -16,9 +16,8 @@ export function assertStoreReadable(
   }
 }
 
-export function storeAccessRequired(slug: string): ApiError {
-  return new ApiError('store_access_required', {
+export function storeAccessRequired(slug: string): ServiceError {
+  return new ServiceError('store_access_required', {
     details: { store: slug, ...storeAccessLinks(slug) },
-    headers: { 'www-authenticate': `StoreAccess realm="${slug}"` },
   });
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
-import type { ServiceContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { storeAccessPolicy } from './policy';
 
 /**
  * Lockout per client address and store: `maxFailures` wrong answers inside `failureWindowSeconds`
- * lock the pair for `lockSeconds`. A wrong answer is recorded through ApiError.persist, because
+ * lock the pair for `lockSeconds`. A wrong answer is recorded through ServiceError.persist, because
  * createStorefrontChallenge runs in the idempotency transaction that the error rolls back.
  * Parallel wrong answers are all checked before any is recorded; the `challenge` rate-limit
  * policy bounds how many there can be.
@@ -18,11 +18,10 @@ function pairOf(ctx: Ctx, merchantId: string): Pair {
   return { merchantId, clientKey: createHash('sha256').update(ctx.clientAddress).digest('hex') };
 }
 
-function lockedError(lockedUntil: Date, now: Date, persist?: (db: Db) => Promise<void>): ApiError {
+function lockedError(lockedUntil: Date, now: Date, persist?: (db: Db) => Promise<void>): ServiceError {
   const retryAfterSeconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-  return new ApiError('challenge_locked', {
+  return new ServiceError('challenge_locked', {
     details: { lockedUntil: lockedUntil.toISOString(), retryAfterSeconds },
-    headers: { 'retry-after': String(retryAfterSeconds) },
     persist,
   });
 }
@@ -80,7 +79,7 @@ export async function refuseAnswer(ctx: Ctx, merchantId: string, reason: string)
   if (remaining <= 0) {
     throw lockedError(new Date(ctx.now.getTime() + storeAccessPolicy.lockSeconds * 1000), ctx.now, persist);
   }
-  throw new ApiError('store_access_denied', { details: { reason, attemptsRemaining: remaining }, persist });
+  throw new ServiceError('store_access_denied', { details: { reason, attemptsRemaining: remaining }, persist });
 }
 
 /** A right answer starts the count afresh. */

@@ -2,7 +2,7 @@ import { headers } from 'next/headers';
 import { cache } from 'react';
 import { getDb } from '../db/client';
 import { clientAddress } from '../http/client-address';
-import type { ServiceContext } from '../http/context';
+import { createServiceContext, type ServiceContext } from '../core/context';
 import { readStoreAccess } from '../http/store-access';
 
 /**
@@ -11,12 +11,10 @@ import { readStoreAccess } from '../http/store-access';
  */
 export const storefrontContext = cache(async (): Promise<ServiceContext> => {
   const h = new Headers(await headers());
-  return {
+  return createServiceContext({
     db: await getDb(),
-    now: new Date(),
     requestId: `page_${crypto.randomUUID()}`,
-    principal: null,
     clientAddress: clientAddress(h),
     storeAccess: await readStoreAccess(new Request('http://storefront.local/', { headers: h })),
-  };
+  });
 });

@@ -1,8 +1,9 @@
 import { createApiKey } from '../../lib/credentials/create-api-key';
 import { ensureInstallation } from '../../lib/credentials/ensure-installation';
 import { getDb } from '../../lib/db/client';
-import type { ServiceContext } from '../../lib/http/context';
-import type { Scope } from '../../lib/operations/types';
+import type { ServiceContext } from '../../lib/core/context';
+import type { Scope } from '../../lib/core/scopes';
+import { createServiceContext } from '../../lib/core/context';
 
 export type TestKeyOptions = {
   merchantSlug: string;
@@ -16,7 +17,7 @@ export type TestKeyOptions = {
 export type TestCredential = { key: string; keyId: string; installationId: string };
 
 async function adminContext(): Promise<ServiceContext> {
-  return { db: await getDb(), now: new Date(), requestId: 'req_test', principal: null, clientAddress: '127.0.0.1', storeAccess: new Set() };
+  return createServiceContext({ db: await getDb(), requestId: 'req_test', clientAddress: '127.0.0.1' });
 }
 
 /** A fresh API key of the test app's installation on a store, with exactly these scopes. */

@@ -7,7 +7,7 @@ import { StoreFooter, StoreHeader } from '@/components/storefront/store-header';
 import { getPublicMerchant } from '@/lib/catalog/get-public-merchant';
 import { listPublicMerchantProducts } from '@/lib/catalog/list-public-merchant-products';
 import { getPublicStorefrontDecoration } from '@/lib/decoration/get-public-storefront-decoration';
-import { isApiError } from '@/lib/http/errors';
+import { isServiceError } from '@/lib/core/errors';
 import { type Locale, marketCurrency } from '@/lib/schemas/common';
 import { handleStorefrontError } from '@/lib/storefront/errors';
 import { requestedLocale } from '@/lib/storefront/locale';
@@ -31,7 +31,7 @@ const loadStore = cache(async (slug: string, locale: Locale | undefined) => {
   try {
     return { kind: 'decorated' as const, decoration: await getPublicStorefrontDecoration(ctx, { slug, locale }) };
   } catch (err) {
-    if (!isApiError(err) || err.code !== 'decoration_not_published') return handleStorefrontError(err, slug, `/stores/${slug}`);
+    if (!isServiceError(err) || err.code !== 'decoration_not_published') return handleStorefrontError(err, slug, `/stores/${slug}`);
   }
   try {
     const merchant = await getPublicMerchant(ctx, slug);

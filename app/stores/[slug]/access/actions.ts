@@ -2,7 +2,7 @@
 
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { isApiError } from '@/lib/http/errors';
+import { isServiceError } from '@/lib/core/errors';
 import { getRateLimiter, policyFor } from '@/lib/http/rate-limit';
 import { createStorefrontChallenge } from '@/lib/store-access/create-storefront-challenge';
 import { secureCookies, storeAccessCookieName } from '@/lib/store-access/presented-tokens';
@@ -31,7 +31,7 @@ async function unlock(slug: string, next: string, answer: unknown): Promise<Unlo
     const result = await createStorefrontChallenge(ctx, { store: slug, answer: parsed.data });
     token = { value: result.token, expires: new Date(result.expiresAt) };
   } catch (err) {
-    if (!isApiError(err)) throw err;
+    if (!isServiceError(err)) throw err;
     if (err.persist) await err.persist(ctx.db);
     const details = err.details ?? {};
     return {

@@ -2,7 +2,8 @@ import type { Db } from '../db/client';
 
 /**
  * The one closed catalogue of public error codes. Every error the API sends is one of these,
- * rendered by lib/http/respond.ts; the OpenAPI document lists them per status.
+ * rendered by lib/http/respond.ts; the OpenAPI document lists them per status. The status is the
+ * one each code maps to on the wire; services choose codes, never statuses.
  */
 export const errorCatalogue = {
   // 400: the request does not match the public contract
@@ -86,11 +87,10 @@ export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 
 export type ErrorIssue = { path: string; code: string; message: string };
 
-export type ApiErrorOptions = {
+export type ServiceErrorOptions = {
   message?: string;
   details?: Record<string, unknown>;
   issues?: ErrorIssue[];
-  headers?: Record<string, string>;
   /**
    * Writes that must outlive the failure (e.g. a lockout counter). An idempotent operation runs
    * in a transaction that this error rolls back, so the pipeline applies them afterwards.
@@ -98,30 +98,31 @@ export type ApiErrorOptions = {
   persist?: (db: Db) => Promise<void>;
 };
 
-/** A failure the client should see. Services throw it; the pipeline renders it. */
-export class ApiError extends Error {
+/**
+ * A failure the client should see. Services throw it; lib/http renders it (status line, headers,
+ * envelope). It carries no HTTP: headers such as Retry-After are derived from the code and details.
+ */
+export class ServiceError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly retryable: boolean;
   readonly details?: Record<string, unknown>;
   readonly issues?: ErrorIssue[];
-  readonly headers?: Record<string, string>;
   readonly persist?: (db: Db) => Promise<void>;
 
-  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+  constructor(code: ErrorCode, options: ServiceErrorOptions = {}) {
     const entry: { status: number; message: string; retryable?: boolean } = errorCatalogue[code];
     super(options.message ?? entry.message);
-    this.name = 'ApiError';
+    this.name = 'ServiceError';
     this.code = code;
     this.status = entry.status;
     this.retryable = entry.retryable ?? false;
     this.details = options.details;
     this.issues = options.issues;
-    this.headers = options.headers;
     this.persist = options.persist;
   }
 }
 
-export function isApiError(err: unknown): err is ApiError {
-  return err instanceof ApiError;
+export function isServiceError(err: unknown): err is ServiceError {
+  return err instanceof ServiceError;
 }

@@ -1,0 +1,46 @@
+import type { Db } from '../db/client';
+import { type Logger, logger } from './logger';
+import type { Scope } from './scopes';
+
+/** The credential behind an API-key (or OAuth) request, once authenticated. */
+export type Principal = {
+  kind: 'apiKey' | 'oauth';
+  installationId: string;
+  merchantId: string;
+  appId: string;
+  credentialId: string;
+  scopes: readonly Scope[];
+};
+
+/** What services receive: who is asking, when, the database to use and where to log. Never the Request. */
+export type ServiceContext = {
+  db: Db;
+  now: Date;
+  requestId: string;
+  principal: Principal | null;
+  /** The client address as seen through the trusted proxy chain. */
+  clientAddress: string;
+  /** Stores (slugs) the caller holds a valid store access token for. */
+  storeAccess: ReadonlySet<string>;
+  log: Logger;
+};
+
+export type ServiceContextInit = Pick<ServiceContext, 'db'> & Partial<Omit<ServiceContext, 'db' | 'log'>>;
+
+/**
+ * The one constructor of a service context, for request handling, pages, operator commands and
+ * tests alike. What a caller leaves out is "nobody in particular, now": no principal, no store
+ * access, the address `local`.
+ */
+export function createServiceContext(init: ServiceContextInit): ServiceContext {
+  const requestId = init.requestId ?? `local_${crypto.randomUUID()}`;
+  return {
+    db: init.db,
+    now: init.now ?? new Date(),
+    requestId,
+    principal: init.principal ?? null,
+    clientAddress: init.clientAddress ?? 'local',
+    storeAccess: init.storeAccess ?? new Set(),
+    log: logger.child({ requestId }),
+  };
+}

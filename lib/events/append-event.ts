@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Prisma } from '../generated/prisma/client';
+import type { EventKind } from './define-event-kind';
+
+/** Anything that can insert a row: the transaction client of the business change. */
+type Tx = { domainEvent: { create: (args: { data: Prisma.DomainEventUncheckedCreateInput }) => Promise<unknown> } };
+
+export type AppendEventInput<S extends z.ZodType> = {
+  merchantId: string;
+  installationId: string | null;
+  subjectId: string;
+  payload: z.input<S>;
+  occurredAt: Date;
+};
+
+/**
+ * Appends a domain event inside the caller's transaction (the outbox): it commits or rolls back
+ * with the change it records, so no event is published for a change that did not happen and no
+ * change happens without its event. The payload is checked against the kind's schema here, so a
+ * consumer never receives a shape the catalogue does not describe.
+ */
+export async function appendEvent<S extends z.ZodType>(tx: Tx, kind: EventKind<S>, input: AppendEventInput<S>): Promise<string> {
+  const id = randomUUID();
+  const payload = kind.payload.parse(input.payload) as Prisma.InputJsonValue;
+  await tx.domainEvent.create({
+    data: {
+      id,
+      type: kind.type,
+      merchantId: input.merchantId,
+      installationId: input.installationId,
+      subjectType: kind.subjectType,
+      subjectId: input.subjectId,
+      payload,
+      occurredAt: input.occurredAt,
+    },
+  });
+  return id;
+}

@@ -1,0 +1,12 @@
+import type { EventKind } from './define-event-kind';
+
+/**
+ * Every event kind the service emits, in the order listInstallationWebhookEvents shows them.
+ * Each domain declares its kinds beside its services (e.g. lib/checkout/events.ts) and lists
+ * them here; webhook subscriptions accept exactly these types.
+ */
+export const eventKinds: readonly EventKind[] = [];
+
+export function eventKind(type: string): EventKind | undefined {
+  return eventKinds.find((k) => k.type === type);
+}

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { resolveMarket } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import { type Locale, type Market, marketCurrency, marketDefaultLocale } from '../schemas/common';
+import { type Locale, marketCurrency, marketDefaultLocale } from '../schemas/common';
 import { type CartRecord, type LineRecord, lineQuantities, principalOf, toPublicCart } from './cart-records';
 import { cartExpiry } from './limits';
 import { planLineQuantity } from './line-plan';
@@ -20,12 +21,7 @@ export async function createPublicCart(ctx: ServiceContext, input: PublicCartCre
       where: { id: principal.merchantId },
       select: { id: true, slug: true, markets: true, defaultMarket: true, defaultLocale: true },
     });
-    const market = (input.market ?? merchant.defaultMarket) as Market;
-    if (!merchant.markets.includes(market)) {
-      throw new ServiceError('validation_failed', {
-        issues: [{ path: 'body.market', code: 'invalid_value', message: `this store sells in ${merchant.markets.join(', ')}` }],
-      });
-    }
+    const market = resolveMarket(merchant, input.market, 'body.market');
     const currency = marketCurrency[market];
     if (input.currency !== undefined && input.currency !== currency) {
       throw new ServiceError('validation_failed', {

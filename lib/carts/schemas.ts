@@ -42,7 +42,9 @@ export const CartItemInput = z.strictObject({
 
 export const PublicCartCreateRequest = z
   .strictObject({
-    market: Market.optional().meta({ description: 'One of the store’s markets; the store default when omitted.' }),
+    market: Market.optional().meta({
+      description: 'One of the store’s markets; the store default when omitted. Another market is 400 `validation_failed` with `details.markets`.',
+    }),
     locale: Locale.optional().meta({
       description: 'Locale of line titles; the store default locale in its default market, else the market’s locale.',
     }),

@@ -14,10 +14,6 @@ export const cartTransitions: Record<CartState, readonly CartState[]> = {
   abandoned: [],
 };
 
-export function canTransition(from: CartState, to: CartState): boolean {
-  return cartTransitions[from].includes(to);
-}
-
 /**
  * The state a cart is in at `now`. Expiry is applied on read, so an active cart past its
  * expiry is abandoned without waiting for a sweeper to write it down.

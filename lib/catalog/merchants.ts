@@ -31,9 +31,24 @@ export async function getReadableMerchantOrThrow(ctx: Pick<ServiceContext, 'db' 
   return merchant;
 }
 
-/** The market to price in: the one asked for when the store sells there, else the store default. */
-export function resolveMarket(merchant: Merchant, requested: Market | undefined): Market {
-  return (requested ?? merchant.defaultMarket) as Market;
+/**
+ * The market to price in: the store default when none is asked for; one the store does not
+ * sell in is 400 validation_failed naming the store's markets (never a page without prices).
+ * `path` names the offending input in the issue (`query.market`, `body.market`).
+ */
+export function resolveMarket(
+  merchant: Pick<Merchant, 'markets' | 'defaultMarket'>,
+  requested: Market | undefined,
+  path = 'query.market',
+): Market {
+  const market = (requested ?? merchant.defaultMarket) as Market;
+  if (!merchant.markets.includes(market)) {
+    throw new ServiceError('validation_failed', {
+      issues: [{ path, code: 'invalid_value', message: `this store sells in ${merchant.markets.join(', ')}` }],
+      details: { markets: merchant.markets },
+    });
+  }
+  return market;
 }
 
 type Contact = { email?: string; phone?: string; hours?: { 'zh-CN': string; 'en-US': string } };

@@ -11,6 +11,10 @@ import {
   intQuery,
 } from '../schemas/common';
 
+const MARKET_QUERY =
+  'Market whose prices to show: one of the store’s `markets`, the store’s `defaultMarket` when omitted. ' +
+  'A market the store does not sell in is 400 `validation_failed` with an issue at `query.market` and `details.markets`.';
+
 export const MerchantSlugParams = z.strictObject({
   slug: z.string().min(1).max(160).meta({ description: 'Store slug.', example: 'lumen-audio' }),
 });
@@ -61,7 +65,7 @@ export const PublicMerchant = z
 export type PublicMerchant = z.infer<typeof PublicMerchant>;
 
 export const ProductListQuery = z.strictObject({
-  market: Market.optional().meta({ description: 'Market whose prices to show; the store default when omitted.' }),
+  market: Market.optional().meta({ description: MARKET_QUERY }),
   category: z.string().min(1).max(160).optional().meta({ description: 'Category slug; includes its descendants.' }),
   page: intQuery(1, PAGE_MAX, 1),
   pageSize: intQuery(1, PAGE_SIZE_MAX, 24),
@@ -88,7 +92,7 @@ export const ProductListMeta = ListMeta.extend({ market: Market, currency: Curre
 });
 
 export const ProductDetailQuery = z.strictObject({
-  market: Market.optional().meta({ description: 'Market whose prices to show; the store default when omitted.' }),
+  market: Market.optional().meta({ description: MARKET_QUERY }),
 });
 
 export const PublicSku = z

@@ -73,11 +73,6 @@ export async function getDb(): Promise<Db> {
   }
 }
 
-export async function getDbKind(): Promise<DbKind> {
-  await getDb();
-  return (await g[globalKey]!).kind;
-}
-
 /** Tests and scripts install their own database (an isolated copy) before the first request. */
 export function setDb(prisma: PrismaClient, kind: DbKind, close: () => Promise<void> = () => prisma.$disconnect()) {
   g[globalKey] = Promise.resolve({ prisma, kind, close });

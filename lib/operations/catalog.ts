@@ -23,7 +23,8 @@ export const listPublicMerchantProducts = defineOperation({
   path: '/api/v1/catalog/merchants/{slug}/products',
   summary: 'List a store’s products',
   description:
-    'Active products of one store, newest first, with prices in the market currency. `page`, `pageSize`, `market` and `category` are optional extensions.',
+    'Active products of one store, newest first, with prices in the market currency. `page`, `pageSize`, `market` and `category` are optional extensions. ' +
+    '`market` is one of the store’s markets (its default when omitted); another market is 400 `validation_failed` naming the store’s markets in `details.markets`.',
   tag: 'Catalog',
   stability: 'stable',
   auth: { kind: 'none' },
@@ -44,7 +45,9 @@ export const getPublicMerchantProduct = defineOperation({
   method: 'GET',
   path: '/api/v1/catalog/merchants/{merchantSlug}/products/{productSlug}',
   summary: 'Get a product with its SKUs, prices and media',
-  description: 'Availability is a boolean per SKU; exact stock is never disclosed.',
+  description:
+    'Availability is a boolean per SKU; exact stock is never disclosed. Prices are in the currency of `market`, one of the store’s markets (its default when omitted); ' +
+    'another market is 400 `validation_failed` naming the store’s markets in `details.markets`.',
   tag: 'Catalog',
   stability: 'stable',
   auth: { kind: 'none' },

@@ -43,7 +43,8 @@ export const SearchQuery = z.strictObject({
   pageSize: requiredInt(1, PAGE_SIZE_MAX, `Results per page, 1 to ${PAGE_SIZE_MAX}.`),
   category: Slug.optional().meta({ description: 'Category slug; its descendant categories are included.', example: 'audio' }),
   merchant: Slug.optional().meta({
-    description: 'Store slug. A protected store needs its store access token (401 `store_access_required` otherwise).',
+    description:
+      'Store slug. A protected store needs its store access token (401 `store_access_required` otherwise); a store that does not sell in `market` is 400 `validation_failed` with `details.markets`.',
     example: 'lumen-audio',
   }),
 });

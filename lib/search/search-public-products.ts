@@ -1,4 +1,4 @@
-import { getReadableMerchantOrThrow } from '../catalog/merchants';
+import { getReadableMerchantOrThrow, resolveMarket } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { type Locale, PAGE_MAX, listMeta, marketCurrency } from '../schemas/common';
@@ -50,7 +50,9 @@ export async function searchPublicProducts(ctx: ServiceContext, input: SearchQue
   const currency = marketCurrency[input.market];
   const terms = splitQuery(input.q);
   const [merchantId, analyses] = await Promise.all([
-    input.merchant ? getReadableMerchantOrThrow(ctx, input.merchant).then((m) => m.id) : undefined,
+    input.merchant
+      ? getReadableMerchantOrThrow(ctx, input.merchant).then((m) => (resolveMarket(m, input.market), m.id))
+      : undefined,
     analyzeWords(ctx.db, terms.words),
   ]);
   const queries = buildQueries(terms, analyses);

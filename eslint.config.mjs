@@ -11,6 +11,13 @@ const upward = {
   message: 'lib/core is what every domain shares: it imports no domain.',
 };
 
+const sqlMessage = 'SQL is written as a tagged template ($queryRaw`...`, Prisma.sql, Prisma.join), never as a string: values stay bound parameters.';
+const rawSql = [
+  { property: '$queryRawUnsafe', message: sqlMessage },
+  { property: '$executeRawUnsafe', message: sqlMessage },
+  { object: 'Prisma', property: 'raw', message: sqlMessage },
+];
+
 export default tseslint.config(
   { ignores: ['lib/generated/**', '.next/**', '.next-*/**', 'node_modules/**', 'public/**', 'test-results/**', 'next-env.d.ts'] },
   ...tseslint.configs.recommended,
@@ -18,6 +25,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // SQL is tagged templates only (Prisma.sql, Prisma.join): values are always bound parameters.
+      'no-restricted-properties': ['error', ...rawSql],
     },
   },
   {

@@ -4,8 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { addressHash, normalizeAddress } from '../lib/carts/address';
-import { cartExpiry, cartLimits } from '../lib/carts/limits';
+import { cartLimits } from '../lib/carts/limits';
 import type { Db } from '../lib/db/client';
+import { demoCartData } from '../lib/demo/carts';
 import { stableUuid } from '../lib/demo/ids';
 import { DEMO_INSTALLATION_MERCHANT, seedDemoCredentials } from '../lib/demo/seed-credentials';
 import type { Target } from './harness';
@@ -30,17 +31,7 @@ export async function cartTargets(db: Db): Promise<{ targets: Target[]; goals: R
   await db.sku.updateMany({ where: { id: { in: skus.map((s) => s.id) } }, data: { stock: 1_000_000, maxPerOrder: 99 } });
 
   const now = new Date();
-  const cart = (id: string) => ({
-    id,
-    merchantId,
-    installationId: credentials.installationId,
-    market: 'US',
-    locale: 'en-US',
-    currency: 'USD',
-    createdAt: now,
-    updatedAt: now,
-    expiresAt: cartExpiry(now),
-  });
+  const cart = (id: string) => demoCartData(id, credentials.installationId, now);
   const cartIds = Array.from({ length: CART_COUNT }, () => randomUUID());
   await db.cart.createMany({ data: cartIds.map(cart) });
 

@@ -75,7 +75,7 @@ const post = (note: string, idem: string | undefined, extra: Record<string, unkn
   call(write, { method: 'POST', headers: { ...bearer(k), ...(idem ? { 'idempotency-key': idem } : {}) }, body: { note, ...extra } });
 
 beforeAll(async () => {
-  await (await getDb()).$executeRawUnsafe('CREATE TABLE IF NOT EXISTS test_effects (id serial PRIMARY KEY, note text NOT NULL)');
+  await (await getDb()).$executeRaw`CREATE TABLE IF NOT EXISTS test_effects (id serial PRIMARY KEY, note text NOT NULL)`;
   const cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['catalog:read'] });
   key = cred.key;
   installationId = cred.installationId;

@@ -21,7 +21,7 @@ describe('search text rules: the database and lib/search agree', () => {
     const db = await getDb();
     const samples = [FOLD_FROM, 'Straße Æsir œuvre Crème brûlée', 'ｉＰｈｏｎｅ　１６，手机壳', 'plain ascii'];
     for (const text of samples) {
-      const [row] = await db.$queryRawUnsafe<{ folded: string }[]>('SELECT search_fold($1) AS folded', text);
+      const [row] = await db.$queryRaw<{ folded: string }[]>`SELECT search_fold(${text}) AS folded`;
       expect(row!.folded).toBe(fold(text));
     }
   });
@@ -29,20 +29,13 @@ describe('search text rules: the database and lib/search agree', () => {
   it('classifies the same code points as CJK', async () => {
     const db = await getDb();
     const points = CJK_RANGES.flatMap(([lo, hi]) => [lo - 1, lo, hi, hi + 1]).concat([0x41, 0x30fb, 0x3000, 0xff0c]);
-    const rows = await db.$queryRawUnsafe<{ cp: number; cjk: boolean }[]>(
-      'SELECT cp, search_is_cjk(cp) AS cjk FROM unnest($1::int[]) AS cp',
-      points,
-    );
+    const rows = await db.$queryRaw<{ cp: number; cjk: boolean }[]>`SELECT cp, search_is_cjk(cp) AS cjk FROM unnest(${points}::int[]) AS cp`;
     for (const { cp, cjk } of rows) expect(cjk, `U+${cp.toString(16)}`).toBe(isCjk(cp));
   });
 
   it('builds the same document on PGlite and PostgreSQL: english lexemes and CJK bigrams, weighted', async () => {
     const db = await getDb();
-    const [row] = await db.$queryRawUnsafe<{ doc: string }[]>(
-      'SELECT search_document($1, $2)::text AS doc',
-      '无线蓝牙耳机 Pro',
-      'Café-grade ｉＰｈｏｎｅ case，超薄',
-    );
+    const [row] = await db.$queryRaw<{ doc: string }[]>`SELECT search_document(${'无线蓝牙耳机 Pro'}, ${'Café-grade ｉＰｈｏｎｅ case，超薄'})::text AS doc`;
     expect(row!.doc).toBe(
       "'cafe':9 'cafe-grad':8 'case':12 'grade':10 'iphon':11 'pro':1A '无线':2A '机':7A '牙耳':5A '线蓝':3A '耳机':6A '蓝牙':4A '薄':37 '超薄':36",
     );
@@ -85,10 +78,8 @@ describe('search documents follow catalog writes in the same transaction', () =>
     await db.sku.create({ data: { productId, code: 'S-2', optionValues: {}, stock: 1, prices: { create: [{ currency: 'USD', amount: 900 }] } } });
     hit = (await search('quokka', 'US', 'price_asc')).data.find((p) => p.id === productId);
     expect(hit.price).toEqual({ min: { amount: 900, currency: 'USD' }, max: { amount: 2500, currency: 'USD' } });
-    const [doc] = await db.$queryRawUnsafe<{ priceUsd: number; priceCny: number }[]>(
-      'SELECT "priceUsd", "priceCny" FROM "ProductSearchDocument" WHERE "productId" = $1::uuid',
-      productId,
-    );
+    const [doc] = await db.$queryRaw<{ priceUsd: number; priceCny: number }[]>`
+      SELECT "priceUsd", "priceCny" FROM "ProductSearchDocument" WHERE "productId" = ${productId}::uuid`;
     expect(doc).toEqual({ priceUsd: 900, priceCny: 17900 });
 
     await db.product.update({ where: { id: productId }, data: { title: { 'zh-CN': '袋熊水壶', 'en-US': 'Wombat Kettle' } } });
@@ -108,7 +99,7 @@ describe('search documents follow catalog writes in the same transaction', () =>
 
     await db.product.delete({ where: { id: productId } });
     expect((await search('wombat')).meta.total).toBe(0);
-    const left = await db.$queryRawUnsafe<unknown[]>('SELECT 1 FROM "ProductSearchDocument" WHERE "productId" = $1::uuid', productId);
+    const left = await db.$queryRaw<unknown[]>`SELECT 1 FROM "ProductSearchDocument" WHERE "productId" = ${productId}::uuid`;
     expect(left).toEqual([]);
   });
 
@@ -174,7 +165,7 @@ describe('search documents follow catalog writes in the same transaction', () =>
       }),
     ).rejects.toThrow('abandon');
     expect((await search('bilby')).meta.total).toBe(0);
-    const terms = await db.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM "SearchTerm" WHERE term = 'bilby'`);
+    const terms = await db.$queryRaw<unknown[]>`SELECT 1 FROM "SearchTerm" WHERE term = ${'bilby'}`;
     expect(terms).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type {
   NoticeBlock,
   ProductCollectionBlock,
 } from '@/lib/decoration/schemas';
-import type { Locale } from '@/lib/schemas/common';
+import { type Locale, inLocale } from '@/lib/schemas/common';
 import { uiText } from '@/lib/storefront/ui-text';
 import { DecorationMediaView } from './decoration-media';
 import { ProductCard } from './product-card';
@@ -69,15 +69,9 @@ function BlockFrame({ block, children }: { block: DecorationBlock; children: Rea
   );
 }
 
-/** A localized text in the shopper's locale, or the other one when the merchant left it empty. */
-function pick(text: { 'zh-CN': string; 'en-US': string } | undefined, locale: Locale): string {
-  if (!text) return '';
-  return text[locale] || text[locale === 'zh-CN' ? 'en-US' : 'zh-CN'];
-}
-
 function BrandHero({ block, view, priority }: { block: BrandHeroBlock; view: View; priority: boolean }) {
-  const title = pick(block.title, view.locale);
-  const description = pick(block.description, view.locale);
+  const title = inLocale(block.title, view.locale);
+  const description = inLocale(block.description, view.locale);
   return (
     <section className="sf-container sf-hero" aria-labelledby={`h-${block.id}`}>
       <div className="sf-hero__text sf-surface">
@@ -96,7 +90,7 @@ function BrandHero({ block, view, priority }: { block: BrandHeroBlock; view: Vie
 }
 
 function Notice({ block, view }: { block: NoticeBlock; view: View }) {
-  const text = pick(block.text, view.locale);
+  const text = inLocale(block.text, view.locale);
   if (!text) return null;
   return (
     <div className="sf-notice">
@@ -114,7 +108,7 @@ function Notice({ block, view }: { block: NoticeBlock; view: View }) {
 }
 
 function ImageBanner({ block, view }: { block: ImageBannerBlock; view: View }) {
-  const media = <DecorationMediaView media={block.media} alt={pick(block.alt, view.locale)} className="sf-banner__media" />;
+  const media = <DecorationMediaView media={block.media} alt={inLocale(block.alt, view.locale)} className="sf-banner__media" />;
   return (
     <div className="sf-container">
       {block.path ? (
@@ -129,7 +123,7 @@ function ImageBanner({ block, view }: { block: ImageBannerBlock; view: View }) {
 }
 
 function ProductCollection({ block, view }: { block: ProductCollectionBlock; view: View }) {
-  const title = pick(block.title, view.locale);
+  const title = inLocale(block.title, view.locale);
   return (
     <div className="sf-container">
       <section className="sf-collection sf-surface" aria-labelledby={`h-${block.id}`}>

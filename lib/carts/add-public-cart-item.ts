@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../core/context';
 import { type LineRecord, lineQuantities, nextPosition, toPublicCart } from './cart-records';
-import { changeCart, upsertLine } from './change-cart';
+import { changeCart } from './change-cart';
+import { upsertLine } from './sql';
 import { planLineQuantity } from './line-plan';
 import type { PublicCart, PublicCartItemMutationRequest } from './schemas';
 import { sellableOrThrow } from './sellable-skus';

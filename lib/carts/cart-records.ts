@@ -1,30 +1,13 @@
-import { Prisma } from '../generated/prisma/client';
+import type { Prisma } from '../generated/prisma/client';
 import type { Principal, ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import type { Currency, Locale, LocalizedString, Market, Money } from '../schemas/common';
+import { type Currency, type Locale, type Money, inLocale } from '../schemas/common';
 import { addressSummary } from './address';
-import type { ProductKind } from './quote-math';
-import type { CartWarning, NormalizedAddress, PublicCart } from './schemas';
-import type { CartState } from './states';
+import type { CartWarning, PublicCart } from './schemas';
+import type { CartRecord, LineRow, SkuState } from './sql';
 
+export type { CartRecord, LineRow, SkuState } from './sql';
 export type Tx = Prisma.TransactionClient;
-
-export type CartRecord = {
-  id: string;
-  merchantId: string;
-  merchantSlug: string;
-  market: Market;
-  locale: Locale;
-  currency: Currency;
-  state: CartState;
-  version: number;
-  address: NormalizedAddress | null;
-  addressHash: string | null;
-  addressTokenExpiresAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  expiresAt: Date;
-};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,71 +21,23 @@ export function principalOf(ctx: ServiceContext): Principal {
   return ctx.principal;
 }
 
-export const cartColumns = Prisma.sql`
-  c.id::text AS id, c."merchantId"::text AS "merchantId", m.slug AS "merchantSlug", c.market, c.locale, c.currency,
-  c.state::text AS state, c.version, c.address, c."addressHash", c."addressTokenExpiresAt", c."createdAt", c."updatedAt", c."expiresAt"`;
-
-/** The caller's own carts only: other installations' carts do not exist for it. */
-export function ownCart(principal: Principal, cartId: string) {
-  return Prisma.sql`c.id = ${cartId}::uuid AND c."installationId" = ${principal.installationId}::uuid
-    AND c."merchantId" = ${principal.merchantId}::uuid`;
-}
-
-/** What a cart needs to know about a SKU now: how it shows, whether and at what price it sells. */
-export type SkuState = {
-  skuId: string;
-  merchantId: string;
-  productSlug: string;
-  title: LocalizedString;
-  kind: ProductKind;
-  optionValues: Record<string, string>;
-  productActive: boolean;
-  stock: number;
-  maxPerOrder: number;
-  /** Current price in the cart currency; null when the SKU is not sold in the cart market. */
-  currentAmount: number | null;
-};
-
-export const skuColumns = Prisma.sql`
-  s.id::text AS "skuId", p."merchantId"::text AS "merchantId", p.slug AS "productSlug", p.title, p.kind::text AS kind,
-  s."optionValues", p.status = 'active' AS "productActive", s.stock, s."maxPerOrder", sp.amount AS "currentAmount"`;
-
-/** `currency` is SQL: a value, or the cart's column when the cart is part of the same statement. */
-export function skuJoins(currency: Prisma.Sql) {
-  return Prisma.sql`JOIN "Product" p ON p.id = s."productId"
-    LEFT JOIN "SkuPrice" sp ON sp."skuId" = s.id AND sp.currency = ${currency}`;
-}
-
-export async function skuStates(db: Tx, currency: Currency, skuIds: readonly string[]): Promise<SkuState[]> {
-  return db.$queryRaw<SkuState[]>`
-    SELECT ${skuColumns} FROM "Sku" s ${skuJoins(Prisma.sql`${currency}`)} WHERE s.id = ANY(${[...skuIds]}::uuid[])`;
-}
-
 /** A cart line: its snapshot (quantity, unit price when last changed) and its SKU as it is now. */
 export type LineRecord = { position: number; quantity: number; unitAmount: number; sku: SkuState };
 
-export type LineRow = SkuState & { position: number; quantity: number; unitAmount: number };
-
-/** The lines of a cart in order of addition, each with its SKU's current state, as one SELECT. */
-export function linesQuery(cartId: Prisma.Sql, currency: Prisma.Sql) {
-  return Prisma.sql`
-    SELECT l.position, l.quantity, l."unitAmount", ${skuColumns}
-    FROM "CartLine" l JOIN "Sku" s ON s.id = l."skuId" ${skuJoins(currency)}
-    WHERE l."cartId" = ${cartId} ORDER BY l.position`;
-}
-
-/** The cart's lines as a JSON array column, for statements that read the cart row `c`. */
-export const linesColumn = Prisma.sql`(SELECT COALESCE(json_agg(x ORDER BY x.position), '[]'::json)
-  FROM (${linesQuery(Prisma.sql`c.id`, Prisma.sql`c.currency`)}) x) AS lines`;
-
-/** One SKU's current state as a JSON column (null when no SKU has this id), priced in the cart currency. */
-export function skuColumn(skuId: string) {
-  return Prisma.sql`(SELECT row_to_json(x) FROM (SELECT ${skuColumns} FROM "Sku" s ${skuJoins(Prisma.sql`c.currency`)}
-    WHERE s.id = ${skuId}::uuid) x) AS sku`;
-}
-
 export function toLineRecord({ position, quantity, unitAmount, ...sku }: LineRow): LineRecord {
   return { position, quantity, unitAmount, sku };
+}
+
+/** What a cart and a quote both say of a line: which SKU, how it shows in the cart locale, how many. */
+export function lineFacts(line: LineRecord, locale: Locale) {
+  return {
+    skuId: line.sku.skuId,
+    productSlug: line.sku.productSlug,
+    title: inLocale(line.sku.title, locale),
+    optionValues: line.sku.optionValues,
+    kind: line.sku.kind,
+    quantity: line.quantity,
+  };
 }
 
 /** The quantities line planning weighs a change against. */
@@ -113,11 +48,6 @@ export function lineQuantities(lines: readonly LineRecord[]) {
 /** Where a newly added SKU goes: after every line the cart holds. */
 export function nextPosition(lines: readonly LineRecord[]): number {
   return lines.reduce((max, l) => Math.max(max, l.position), 0) + 1;
-}
-
-export function localizedTitle(title: Partial<LocalizedString> | null, locale: Locale): string {
-  const t = title ?? {};
-  return t[locale] || t['en-US'] || t['zh-CN'] || '';
 }
 
 export function money(amount: number, currency: Currency): Money {
@@ -135,12 +65,7 @@ export function toPublicCart(cart: CartRecord, lines: readonly LineRecord[], war
     state: cart.state,
     version: cart.version,
     lines: lines.map((l) => ({
-      skuId: l.sku.skuId,
-      productSlug: l.sku.productSlug,
-      title: localizedTitle(l.sku.title, cart.locale),
-      optionValues: l.sku.optionValues ?? {},
-      kind: l.sku.kind,
-      quantity: l.quantity,
+      ...lineFacts(l, cart.locale),
       unitPrice: money(l.unitAmount, c),
       lineTotal: money(l.unitAmount * l.quantity, c),
     })),

@@ -1,48 +1,22 @@
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { addressSummary } from './address';
-import {
-  type CartRecord,
-  type LineRecord,
-  type LineRow,
-  cartColumns,
-  isUuid,
-  linesColumn,
-  localizedTitle,
-  money,
-  ownCart,
-  principalOf,
-  toLineRecord,
-} from './cart-records';
+import { type CartRecord, type LineRecord, isUuid, lineFacts, money, principalOf, toLineRecord } from './cart-records';
 import { cartLimits } from './limits';
 import { computeQuoteAmounts } from './quote-math';
 import type { CartWarning, PublicCartCheckoutQuote } from './schemas';
 import { type ShippingRule, defaultShippingRules } from './shipping';
+import { readCartForQuote } from './sql';
 import { cartStateAt } from './states';
 import { isUsStateCode } from './tax-rates';
 
-type QuoteRow = CartRecord & { shippingRule: ShippingRule | null; lines: LineRow[] };
-
-/**
- * The cart, its lines with their SKUs as they are now, and the store's shipping rule for the
- * cart market, in a single statement: one snapshot, so the lines are exactly those of the
- * version read, with no transaction to hold open.
- */
-async function readCartForQuote(ctx: ServiceContext, cartId: string): Promise<{ cart: CartRecord; lines: LineRecord[]; rule: ShippingRule | null }> {
+/** The cart, its lines and the store's shipping rule for the cart market: one statement (see readCartForQuote). */
+async function readQuoteInput(ctx: ServiceContext, cartId: string): Promise<{ cart: CartRecord; lines: LineRecord[]; rule: ShippingRule | null }> {
   const principal = principalOf(ctx);
   if (!isUuid(cartId)) throw new ServiceError('cart_not_found');
-  const rows = await ctx.db.$queryRaw<QuoteRow[]>`
-    SELECT ${cartColumns},
-      CASE WHEN sr."merchantId" IS NULL THEN NULL
-           ELSE json_build_object('flatAmount', sr."flatAmount", 'freeOverAmount', sr."freeOverAmount") END AS "shippingRule",
-      ${linesColumn}
-    FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId"
-    LEFT JOIN "ShippingRule" sr ON sr."merchantId" = c."merchantId" AND sr.market = c.market
-    WHERE ${ownCart(principal, cartId)}`;
-  const row = rows[0];
-  if (!row) throw new ServiceError('cart_not_found');
-  const { shippingRule, lines, ...cart } = row;
-  return { cart, lines: lines.map(toLineRecord), rule: shippingRule };
+  const read = await readCartForQuote(ctx.db, principal, cartId);
+  if (!read) throw new ServiceError('cart_not_found');
+  return { cart: read.cart, lines: read.lines.map(toLineRecord), rule: read.shippingRule };
 }
 
 /**
@@ -56,7 +30,7 @@ async function readCartForQuote(ctx: ServiceContext, cartId: string): Promise<{ 
  */
 export async function quotePublicCartCheckout(ctx: ServiceContext, input: { cartId: string }): Promise<PublicCartCheckoutQuote> {
   const now = ctx.now;
-  const { cart, lines, rule } = await readCartForQuote(ctx, input.cartId);
+  const { cart, lines, rule } = await readQuoteInput(ctx, input.cartId);
   const state = cartStateAt(cart, now);
   if (state !== 'active' && state !== 'checking_out') throw new ServiceError('cart_not_active', { details: { state } });
   if (cart.address && (!cart.addressTokenExpiresAt || cart.addressTokenExpiresAt <= now)) {
@@ -109,12 +83,7 @@ export async function quotePublicCartCheckout(ctx: ServiceContext, input: { cart
     lines: lines.map((l, i) => {
       const a = amounts.lines[i]!;
       return {
-        skuId: l.sku.skuId,
-        productSlug: l.sku.productSlug,
-        title: localizedTitle(l.sku.title, cart.locale),
-        optionValues: l.sku.optionValues ?? {},
-        kind: l.sku.kind,
-        quantity: l.quantity,
+        ...lineFacts(l, cart.locale),
         unitPrice: money(a.unitAmount, c),
         subtotal: money(a.subtotal, c),
         tax: money(a.tax, c),

@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { toPublicCart } from './cart-records';
-import { changeCart, deleteLine } from './change-cart';
+import { changeCart } from './change-cart';
+import { deleteLine } from './sql';
 import type { PublicCart, PublicCartTransitionRequest } from './schemas';
 
 export type RemovePublicCartItemInput = PublicCartTransitionRequest & { cartId: string; skuId: string };

@@ -1,7 +1,7 @@
 import type { Prisma } from '../generated/prisma/client';
 import { ServiceError } from '../core/errors';
 import type { Currency } from '../schemas/common';
-import { type SkuState, skuStates } from './cart-records';
+import { type SkuState, readSkuStates } from './sql';
 
 /** A SKU a cart may take now, with its current price in the cart currency. */
 export type SellableSku = SkuState & { currentAmount: number };
@@ -25,6 +25,6 @@ export async function getSellableSkus(
   skuIds: readonly string[],
 ): Promise<Map<string, SellableSku>> {
   if (skuIds.length === 0) return new Map();
-  const found = new Map((await skuStates(db, cart.currency, skuIds)).map((s) => [s.skuId, s]));
+  const found = new Map((await readSkuStates(db, cart.currency, skuIds)).map((s) => [s.skuId, s]));
   return new Map(skuIds.map((id) => [id, sellableOrThrow(found.get(id), id, cart.merchantId)]));
 }

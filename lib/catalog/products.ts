@@ -1,5 +1,4 @@
 import type { Currency } from '../schemas/common';
-import type { CatalogMedia } from './schemas';
 
 type PricedSku = { stock: number; prices: { amount: number }[] };
 
@@ -15,8 +14,4 @@ export function priceRange(skus: PricedSku[], currency: Currency) {
 /** Sellable: priced in the market currency and in stock. */
 export function isSkuAvailable(sku: PricedSku): boolean {
   return sku.prices.length > 0 && sku.stock > 0;
-}
-
-export function mediaList(media: unknown): CatalogMedia[] {
-  return Array.isArray(media) ? (media as CatalogMedia[]) : [];
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { type Locale, type Market, marketCurrency } from '../schemas/common';
+import { type Locale, type Market, inLocale, marketCurrency } from '../schemas/common';
 import { DECORATION_LIMITS, type DecorationProductEntry } from './schemas';
 
 type LocalizedJson = Partial<Record<Locale, string>>;
@@ -31,7 +31,6 @@ export async function loadProductEntries(
       skus: { select: { prices: { where: { currency }, select: { amount: true } } } },
     },
   });
-  const other: Locale = view.locale === 'zh-CN' ? 'en-US' : 'zh-CN';
   return new Map(
     rows.map((p) => {
       const title = p.title as LocalizedJson;
@@ -41,7 +40,7 @@ export async function loadProductEntries(
         id: p.id,
         slug: p.slug,
         // Catalog titles are unbounded; the decoration contract caps them.
-        title: (title[view.locale] || title[other] || p.slug).slice(0, DECORATION_LIMITS.productTitleMax),
+        title: (inLocale(title, view.locale) || p.slug).slice(0, DECORATION_LIMITS.productTitleMax),
         imageUrl: image?.url ?? null,
         kind: p.kind,
         price: amounts.length ? { amount: Math.min(...amounts), currency } : null,

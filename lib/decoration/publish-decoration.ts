@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getMerchantOrThrow } from '../catalog/merchants';
-import type { Merchant } from '../generated/prisma/client';
+import { type MerchantRecord, getMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError, type ErrorIssue } from '../core/errors';
 import { toIssues } from '../core/issues';
 import type { Locale, Market } from '../schemas/common';
 import { absoluteUrl, mapUrlFields, publicBaseUrl, storedUrl } from './media-urls';
 import { collectionProductIds, loadProductEntries } from './product-entries';
+import { lockStoreForPublish } from './sql';
 import { DecorationBlock, DecorationDraft as DraftSchema, DecorationProductEntry } from './schemas';
 
 export type PublishDecorationInput = {
@@ -47,7 +47,7 @@ export async function publishDecoration(
     ctx.db,
     merchant.id,
     refs.map((r) => r.id),
-    draft ?? { locale: merchant.defaultLocale as Locale, market: merchant.defaultMarket as Market },
+    draft ?? { locale: merchant.defaultLocale, market: merchant.defaultMarket },
   );
   const issues: ErrorIssue[] = [
     ...(parsed.success ? [] : [...toIssues(parsed.error, ''), ...oversizedItemIssues(parsed.error, candidate)]),
@@ -63,8 +63,7 @@ export async function publishDecoration(
   const stored = mapUrlFields(blocks, (u) => storedUrl(u, base));
 
   const row = await ctx.db.$transaction(async (tx) => {
-    // Serializes publishes of one store so each gets the next version number.
-    await tx.$queryRaw`SELECT id FROM "Merchant" WHERE id = ${merchant.id}::uuid FOR UPDATE`;
+    await lockStoreForPublish(tx, merchant.id);
     const last = await tx.storefrontDecorationVersion.findFirst({
       where: { merchantId: merchant.id },
       orderBy: { version: 'desc' },
@@ -123,10 +122,10 @@ type LooseDraft = { market?: unknown; blocks?: unknown };
 type LooseBlock = { id?: unknown };
 
 /** Rules about the store, checked on the raw draft so they are listed with the schema's. */
-function storeIssues(merchant: Merchant, draft: unknown): ErrorIssue[] {
+function storeIssues(merchant: MerchantRecord, draft: unknown): ErrorIssue[] {
   const issues: ErrorIssue[] = [];
   const d = (draft ?? {}) as LooseDraft;
-  if (typeof d.market === 'string' && !merchant.markets.includes(d.market)) {
+  if (typeof d.market === 'string' && !merchant.markets.some((m) => m === d.market)) {
     issues.push({
       path: 'market',
       code: 'market_not_sold',

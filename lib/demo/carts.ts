@@ -8,6 +8,24 @@ export const DEMO_CART_ID = stableUuid(`cart:${DEMO_APP_SLUG}:${DEMO_INSTALLATIO
 /** Aurora Wireless Earbuds Pro, Black: in stock and sold in both of lumen-audio's markets. */
 export const DEMO_CART_SKU_ID = stableUuid(`sku:${stableUuid(`product:${DEMO_INSTALLATION_MERCHANT}:aurora-wireless-earbuds-pro`)}:0`);
 
+/**
+ * A cart of the demo installation's store as the examples use it (US market, en-US, USD), fresh
+ * at `now`: the demo cart, and the benchmarks' carts.
+ */
+export function demoCartData(id: string, installationId: string, now: Date) {
+  return {
+    id,
+    merchantId: stableUuid(`merchant:${DEMO_INSTALLATION_MERCHANT}`),
+    installationId,
+    market: 'US',
+    locale: 'en-US',
+    currency: 'USD',
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: cartExpiry(now),
+  };
+}
+
 /** Shipping rules of the demo stores, in minor units; markets not listed use the defaults. */
 const demoShippingRules = [
   { merchant: 'huaxia-digital', market: 'CN', flatAmount: 800, freeOverAmount: 9_900 },
@@ -33,17 +51,7 @@ export async function seedDemoCarts(db: Db, installationId: string, now = new Da
   });
   await db.cart.upsert({
     where: { id: DEMO_CART_ID },
-    create: {
-      id: DEMO_CART_ID,
-      merchantId: stableUuid(`merchant:${DEMO_INSTALLATION_MERCHANT}`),
-      installationId,
-      market: 'US',
-      locale: 'en-US',
-      currency: 'USD',
-      createdAt: now,
-      updatedAt: now,
-      expiresAt: cartExpiry(now),
-    },
+    create: demoCartData(DEMO_CART_ID, installationId, now),
     update: {},
   });
   await db.cart.updateMany({

@@ -13,6 +13,18 @@ export type Locale = z.infer<typeof Locale>;
 export type Market = z.infer<typeof Market>;
 export type Currency = z.infer<typeof Currency>;
 
+export function isMarket(value: string): value is Market {
+  return (markets as readonly string[]).includes(value);
+}
+
+/**
+ * A text in `locale`, else in the other supported locale when that one is empty, else '': how
+ * every single-language rendering of a localized text (titles, alt texts, names) falls back.
+ */
+export function inLocale(text: Partial<Record<Locale, string>> | null | undefined, locale: Locale): string {
+  return text?.[locale] || text?.[locale === 'zh-CN' ? 'en-US' : 'zh-CN'] || '';
+}
+
 export const marketCurrency: Record<Market, Currency> = { CN: 'CNY', US: 'USD' };
 export const marketDefaultLocale: Record<Market, Locale> = { CN: 'zh-CN', US: 'en-US' };
 

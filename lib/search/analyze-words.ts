@@ -1,12 +1,11 @@
 import type { Db } from '../db/client';
 import type { WordAnalysis } from './query';
+import { readWordAnalyses } from './sql';
 
 /** Typo correction looks only at letter words of this length or more: shorter ones have too many neighbours. */
 const CORRECTION_MIN_LENGTH = 4;
 const CORRECTIONS_PER_WORD = 3;
 const CACHE_MAX = 20_000;
-
-type Row = { word: string; known: boolean; lexemes: string[]; corrections: { term: string; lexemes: string[] }[] | null };
 
 /**
  * Analyses of words the catalog knows. They never change: a word's lexemes are fixed, and the
@@ -25,26 +24,9 @@ export async function analyzeWords(db: Db, words: string[]): Promise<WordAnalysi
   const missing = words.filter((w) => !known.has(w));
   const fetched = new Map<string, WordAnalysis>();
   if (missing.length > 0) {
-    const rows = await db.$queryRawUnsafe<Row[]>(
-      `SELECT w.word, k.known,
-              ARRAY(SELECT x.lexeme FROM unnest(to_tsvector('english'::regconfig, w.word)) AS x) AS lexemes,
-              CASE WHEN w.word ~ $2 AND NOT k.known THEN (
-                SELECT json_agg(json_build_object('term', c.term,
-                         'lexemes', ARRAY(SELECT x.lexeme FROM unnest(to_tsvector('english'::regconfig, c.term)) AS x))
-                       ORDER BY c.rank)
-                FROM (SELECT t.term, row_number() OVER (ORDER BY similarity(t.term, w.word) DESC, t.term) AS rank
-                      FROM "SearchTerm" t WHERE t.term % w.word
-                      ORDER BY similarity(t.term, w.word) DESC, t.term LIMIT $3) c
-              ) END AS corrections
-       FROM unnest($1::text[]) WITH ORDINALITY AS w(word, n)
-       CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM "SearchTerm" t WHERE t.term LIKE w.word || '%') AS known) k
-       ORDER BY w.n`,
-      missing,
-      `^[a-z]{${CORRECTION_MIN_LENGTH},}$`,
-      CORRECTIONS_PER_WORD,
-    );
+    const rows = await readWordAnalyses(db, missing, `^[a-z]{${CORRECTION_MIN_LENGTH},}$`, CORRECTIONS_PER_WORD);
     for (const r of rows) {
-      const analysis = { word: r.word, lexemes: r.lexemes, corrections: r.corrections ?? [] };
+      const analysis = { word: r.word, lexemes: r.lexemes, corrections: r.corrections };
       fetched.set(r.word, analysis);
       if (r.known) remember(analysis);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQueries, splitQuery, type WordAnalysis } from './query';
+import { buildQueries, filterQuery, splitQuery, type WordAnalysis } from './query';
 
 const analysis = (word: string, lexemes = [word], corrections: WordAnalysis['corrections'] = []): WordAnalysis => ({
   word,
@@ -58,5 +58,14 @@ describe('buildQueries', () => {
 
   it('quotes lexemes so a query cannot inject tsquery syntax', () => {
     expect(buildQueries({ words: [], runs: [] }, [analysis("o'neil\\", ["o'neil\\"])])!.exact).toBe("'o''neil\\\\'");
+  });
+});
+
+describe('filterQuery', () => {
+  it('quotes every filter value as one lexeme, so no value changes the query’s shape', () => {
+    expect(filterQuery({ market: 'US' }, undefined)).toBe("'§market§US'");
+    expect(filterQuery({ market: 'CN', category: 'audio' }, 'm1')).toBe("'§market§CN' & '§m§m1' & '§c§audio'");
+    expect(filterQuery({ market: 'US', category: "a' | 'b" }, undefined)).toBe("'§market§US' & '§c§a'' | ''b'");
+    expect(filterQuery({ market: 'US', category: 'a\\' }, undefined)).toBe("'§market§US' & '§c§a\\\\'");
   });
 });

@@ -46,8 +46,13 @@ export type SearchQueries = { match: string; exact: string; titleMatch: string; 
 type Operand = { lexeme: string; prefix: boolean };
 type Group = { exact: Operand[][]; match: Operand[][]; phrase: boolean };
 
+/** A lexeme as tsquery text: quoted, with quotes and backslashes escaped, so no input changes the query's shape. */
+export function quoteLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
 function literal({ lexeme, prefix }: Operand, weight: '' | 'A'): string {
-  const quoted = `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const quoted = quoteLexeme(lexeme);
   const label = `${prefix ? '*' : ''}${weight}`;
   return label ? `${quoted}:${label}` : quoted;
 }
@@ -87,4 +92,15 @@ export function buildQueries(terms: QueryTerms, analyses: WordAnalysis[]): Searc
   if (groups.length === 0) return null;
   const all = (pick: 'exact' | 'match', weight: '' | 'A') => groups.map((g) => render(g[pick], g.phrase, weight)).join(' & ');
   return { match: all('match', ''), exact: all('exact', ''), titleMatch: all('match', 'A'), titleExact: all('exact', 'A') };
+}
+
+/**
+ * The filters as lexemes the documents carry (migration search_filter_terms): the market, the
+ * store, and a category, which every product of its subtree carries as an ancestor.
+ */
+export function filterQuery(input: { market: string; category?: string }, merchantId: string | undefined): string {
+  const terms = [`§market§${input.market}`];
+  if (merchantId) terms.push(`§m§${merchantId}`);
+  if (input.category) terms.push(`§c§${input.category}`);
+  return terms.map(quoteLexeme).join(' & ');
 }

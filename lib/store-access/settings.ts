@@ -1,5 +1,7 @@
 import type { Db } from '../db/client';
-import type { Merchant, StoreAccessSettings } from '../generated/prisma/client';
+import type { StoreAccessSettings } from '../generated/prisma/client';
+
+type Merchant = { id: string; accessMode: 'open' | 'protected' };
 import type { ChallengeKind } from './policy';
 
 export async function getStoreAccessSettings(db: Db, merchant: Merchant): Promise<StoreAccessSettings | null> {

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import type { Principal } from '../core/context';
+import { type SqlClient, queryRow, queryRows } from '../db/rows';
+import { Prisma } from '../generated/prisma/client';
+import { Currency, Locale, LocalizedString, Market } from '../schemas/common';
+import { NormalizedAddress } from './schemas';
+import { cartStates } from './states';
+
+/**
+ * The carts' SQL. A cart read is one statement (the cart, its lines with their SKUs as they are
+ * now, and what the operation needs besides), and a change is one conditional write, so a cart
+ * operation costs one or two round trips. Fragments compose with `Prisma.sql`, so every value
+ * is a bound parameter; every row is parsed.
+ */
+
+export const CartRecord = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  merchantSlug: z.string(),
+  market: Market,
+  locale: Locale,
+  currency: Currency,
+  state: z.enum(cartStates),
+  version: z.number(),
+  address: NormalizedAddress.nullable(),
+  addressHash: z.string().nullable(),
+  addressTokenExpiresAt: z.date().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  expiresAt: z.date(),
+});
+export type CartRecord = z.output<typeof CartRecord>;
+
+/** What a cart needs to know about a SKU now: how it shows, whether and at what price it sells. */
+export const SkuState = z.object({
+  skuId: z.string(),
+  merchantId: z.string(),
+  productSlug: z.string(),
+  title: LocalizedString,
+  kind: z.enum(['physical', 'digital']),
+  optionValues: z.record(z.string(), z.string()),
+  productActive: z.boolean(),
+  stock: z.number(),
+  maxPerOrder: z.number(),
+  /** Current price in the cart currency; null when the SKU is not sold in the cart market. */
+  currentAmount: z.number().nullable(),
+});
+export type SkuState = z.output<typeof SkuState>;
+
+/** A cart line as stored (quantity, unit price when last changed) beside its SKU as it is now. */
+export const LineRow = SkuState.extend({ position: z.number(), quantity: z.number(), unitAmount: z.number() });
+export type LineRow = z.output<typeof LineRow>;
+
+const cartColumns = Prisma.sql`
+  c.id::text AS id, c."merchantId"::text AS "merchantId", m.slug AS "merchantSlug", c.market, c.locale, c.currency,
+  c.state::text AS state, c.version, c.address, c."addressHash", c."addressTokenExpiresAt", c."createdAt", c."updatedAt", c."expiresAt"`;
+
+/** The caller's own carts only: other installations' carts do not exist for it. */
+function ownCart(principal: Principal, cartId: string) {
+  return Prisma.sql`c.id = ${cartId}::uuid AND c."installationId" = ${principal.installationId}::uuid
+    AND c."merchantId" = ${principal.merchantId}::uuid`;
+}
+
+const skuColumns = Prisma.sql`
+  s.id::text AS "skuId", p."merchantId"::text AS "merchantId", p.slug AS "productSlug", p.title, p.kind::text AS kind,
+  s."optionValues", p.status = 'active' AS "productActive", s.stock, s."maxPerOrder", sp.amount AS "currentAmount"`;
+
+/** `currency` is SQL: a value, or the cart's column when the cart is part of the same statement. */
+function skuJoins(currency: Prisma.Sql) {
+  return Prisma.sql`JOIN "Product" p ON p.id = s."productId"
+    LEFT JOIN "SkuPrice" sp ON sp."skuId" = s.id AND sp.currency = ${currency}`;
+}
+
+/** The lines of a cart in order of addition, each with its SKU's current state, as one SELECT. */
+function linesQuery(cartId: Prisma.Sql, currency: Prisma.Sql) {
+  return Prisma.sql`
+    SELECT l.position, l.quantity, l."unitAmount", ${skuColumns}
+    FROM "CartLine" l JOIN "Sku" s ON s.id = l."skuId" ${skuJoins(currency)}
+    WHERE l."cartId" = ${cartId} ORDER BY l.position`;
+}
+
+/** The cart's lines as a JSON array column, for statements that read the cart row `c`. */
+const linesColumn = Prisma.sql`(SELECT COALESCE(json_agg(x ORDER BY x.position), '[]'::json)
+  FROM (${linesQuery(Prisma.sql`c.id`, Prisma.sql`c.currency`)}) x) AS lines`;
+
+/** One SKU's current state as a JSON column (null when no SKU has this id), priced in the cart currency. */
+function skuColumn(skuId: string | undefined) {
+  if (skuId === undefined) return Prisma.sql`NULL::json AS sku`;
+  return Prisma.sql`(SELECT row_to_json(x) FROM (SELECT ${skuColumns} FROM "Sku" s ${skuJoins(Prisma.sql`c.currency`)}
+    WHERE s.id = ${skuId}::uuid) x) AS sku`;
+}
+
+/** SKUs by id, priced in `currency`; unknown ids are absent. */
+export function readSkuStates(db: SqlClient, currency: Currency, skuIds: readonly string[]): Promise<SkuState[]> {
+  return queryRows(
+    db,
+    SkuState,
+    Prisma.sql`SELECT ${skuColumns} FROM "Sku" s ${skuJoins(Prisma.sql`${currency}`)} WHERE s.id = ANY(${[...skuIds]}::uuid[])`,
+  );
+}
+
+export type CartRead = { principal: Principal; cartId: string; /** A SKU to read with the cart (a UUID), priced in its currency. */ skuId?: string };
+export type CartSnapshotRows = { cart: CartRecord; lines: LineRow[]; sku: SkuState | null };
+
+const SnapshotRow = CartRecord.extend({ lines: z.array(LineRow), sku: SkuState.nullable() });
+
+/** The cart, its lines and the SKU concerned, in one statement without a lock. */
+export async function readCartSnapshot(db: SqlClient, read: CartRead): Promise<CartSnapshotRows | undefined> {
+  const row = await queryRow(
+    db,
+    SnapshotRow,
+    Prisma.sql`
+      SELECT ${cartColumns}, ${linesColumn}, ${skuColumn(read.skuId)}
+      FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId" WHERE ${ownCart(read.principal, read.cartId)}`,
+  );
+  if (!row) return undefined;
+  const { lines, sku, ...cart } = row;
+  return { cart, lines, sku };
+}
+
+const LockedRow = CartRecord.extend({ sku: SkuState.nullable() });
+
+/**
+ * The same, holding the cart's row lock (waiting behind other writers): the lines are read in
+ * a second statement, which sees what those writers committed.
+ */
+export async function readCartSnapshotLocked(db: SqlClient, read: CartRead): Promise<CartSnapshotRows | undefined> {
+  const row = await queryRow(
+    db,
+    LockedRow,
+    Prisma.sql`
+      SELECT ${cartColumns}, ${skuColumn(read.skuId)}
+      FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId" WHERE ${ownCart(read.principal, read.cartId)} FOR UPDATE OF c`,
+  );
+  if (!row) return undefined;
+  const { sku, ...cart } = row;
+  const lines = await queryRows(db, LineRow, linesQuery(Prisma.sql`${cart.id}::uuid`, Prisma.sql`${cart.currency}`));
+  return { cart, lines, sku };
+}
+
+export const ShippingRuleRow = z.object({ flatAmount: z.number(), freeOverAmount: z.number().nullable() });
+
+const QuoteRow = CartRecord.extend({ shippingRule: ShippingRuleRow.nullable(), lines: z.array(LineRow) });
+
+/**
+ * The cart, its lines with their SKUs as they are now, and the store's shipping rule for the
+ * cart market, in a single statement: one snapshot, so the lines are exactly those of the
+ * version read, with no transaction to hold open.
+ */
+export async function readCartForQuote(db: SqlClient, principal: Principal, cartId: string) {
+  const row = await queryRow(
+    db,
+    QuoteRow,
+    Prisma.sql`
+      SELECT ${cartColumns},
+        CASE WHEN sr."merchantId" IS NULL THEN NULL
+             ELSE json_build_object('flatAmount', sr."flatAmount", 'freeOverAmount', sr."freeOverAmount") END AS "shippingRule",
+        ${linesColumn}
+      FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId"
+      LEFT JOIN "ShippingRule" sr ON sr."merchantId" = c."merchantId" AND sr.market = c.market
+      WHERE ${ownCart(principal, cartId)}`,
+  );
+  if (!row) return undefined;
+  const { shippingRule, lines, ...cart } = row;
+  return { cart, lines, shippingRule };
+}
+
+/** A line write, run only when the version bump succeeds; `bumped` is the cart row it returned. */
+export type LineWrite = Prisma.Sql;
+
+export function upsertLine(line: { sku: { skuId: string }; quantity: number; unitAmount: number; position: number }, now: Date): LineWrite {
+  return Prisma.sql`INSERT INTO "CartLine" ("cartId", "skuId", quantity, "unitAmount", "pricedAt", position)
+    SELECT id, ${line.sku.skuId}::uuid, ${line.quantity}, ${line.unitAmount}, ${now}, ${line.position} FROM bumped
+    ON CONFLICT ("cartId", "skuId") DO UPDATE
+      SET quantity = EXCLUDED.quantity, "unitAmount" = EXCLUDED."unitAmount", "pricedAt" = EXCLUDED."pricedAt"`;
+}
+
+export function deleteLine(skuId: string): LineWrite {
+  return Prisma.sql`DELETE FROM "CartLine" WHERE "cartId" IN (SELECT id FROM bumped) AND "skuId" = ${skuId}::uuid`;
+}
+
+export type CartBump = {
+  cartId: string;
+  fromVersion: number;
+  version: number;
+  now: Date;
+  expiresAt: Date;
+  address?: { address: NormalizedAddress | null; addressHash: string | null; addressTokenExpiresAt: Date | null };
+  lines?: LineWrite;
+};
+
+/**
+ * One statement: the next version, a fresh expiry, the address when it changes and the line
+ * write, only if the cart is still at `fromVersion`. False when it is not (another change won).
+ */
+export async function bumpCart(db: SqlClient, b: CartBump): Promise<boolean> {
+  const address = b.address
+    ? Prisma.sql`, address = ${JSON.stringify(b.address.address)}::jsonb, "addressHash" = ${b.address.addressHash},
+        "addressTokenExpiresAt" = ${b.address.addressTokenExpiresAt}`
+    : Prisma.empty;
+  const rows = await queryRows(
+    db,
+    z.object({ id: z.string() }),
+    Prisma.sql`
+      WITH bumped AS (
+        UPDATE "Cart" SET version = ${b.version}, "updatedAt" = ${b.now}, "expiresAt" = ${b.expiresAt} ${address}
+        WHERE id = ${b.cartId}::uuid AND version = ${b.fromVersion} RETURNING id
+      )${b.lines ? Prisma.sql`, line_write AS (${b.lines})` : Prisma.empty}
+      SELECT id::text AS id FROM bumped`,
+  );
+  return rows.length > 0;
+}

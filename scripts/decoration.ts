@@ -12,7 +12,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { closeDb, getDb } from '../lib/db/client';
 import { getPublicStorefrontDecoration } from '../lib/decoration/get-public-storefront-decoration';
-import { mapUrlFields, publicBaseUrl, storedUrl } from '../lib/decoration/media-urls';
+import { mapUrlFields, publicBaseUrl, storedUrl } from '../lib/core/media-urls';
 import { publishDecoration } from '../lib/decoration/publish-decoration';
 import { StorefrontDecoration } from '../lib/decoration/schemas';
 import type { ServiceContext } from '../lib/core/context';

@@ -127,7 +127,7 @@ describe('getPublicMerchantProduct', () => {
       expect(sku.price.currency).toBe('USD');
       expect(typeof sku.available).toBe('boolean');
     }
-    expect(d.media[0].url).toMatch(/^\/media\/catalog\/.+\.svg$/);
+    expect(d.media[0].url).toMatch(/^http:\/\/localhost:3000\/media\/catalog\/.+\.svg$/);
   });
 
   it('answers 404 for a product of another store', async () => {

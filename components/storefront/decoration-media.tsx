@@ -3,7 +3,8 @@ import type { DecorationMedia } from '@/lib/decoration/schemas';
 const videoTypes: Record<string, string> = { webm: 'video/webm', mp4: 'video/mp4', ogv: 'video/ogg', mov: 'video/quicktime' };
 
 function videoType(url: string): string | undefined {
-  const ext = new URL(url).pathname.split('.').pop()?.toLowerCase();
+  // Pages get root-relative URLs for the app's own media, other hosts' as absolute URLs.
+  const ext = new URL(url, 'http://page.invalid').pathname.split('.').pop()?.toLowerCase();
   return ext ? videoTypes[ext] : undefined;
 }
 

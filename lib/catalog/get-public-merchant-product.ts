@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { withMediaUrls } from '../core/media-urls';
 import { type Market, marketCurrency } from '../schemas/common';
 import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { isSkuAvailable, priceRange } from './products';
@@ -23,7 +24,7 @@ export async function getPublicMerchantProduct(ctx: ServiceContext, input: GetPr
     description: p.description,
     kind: p.kind,
     category: p.category,
-    media: p.media ?? [],
+    media: withMediaUrls(ctx, p.media ?? []),
     options: p.options ?? [],
     skus: p.skus.map((s) => {
       const price = s.prices[0];

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { withMediaUrls } from '../core/media-urls';
 import { type Market, listMeta, marketCurrency } from '../schemas/common';
 import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { isSkuAvailable, priceRange } from './products';
@@ -28,7 +29,7 @@ export async function listPublicMerchantProducts(ctx: ServiceContext, input: Lis
     title: p.title,
     kind: p.kind,
     category: p.category,
-    image: p.media[0] ?? null,
+    image: p.media[0] ? withMediaUrls(ctx, p.media[0]) : null,
     price: priceRange(p.skus, currency),
     available: p.skus.some(isSkuAvailable),
     createdAt: p.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { type MediaBase, mediaUrl } from '../core/media-urls';
 import type { Db } from '../db/client';
 import { type Market, isMarket, marketCurrency } from '../schemas/common';
 import { assertStoreReadable } from '../store-access/guard';
@@ -46,7 +47,8 @@ export function resolveMarket(
   return market;
 }
 
-export function toPublicMerchant(m: MerchantRecord): PublicMerchant {
+/** The public profile; `media` says where the logo URL points (see ServiceContext.mediaBase). */
+export function toPublicMerchant(m: MerchantRecord, media: MediaBase): PublicMerchant {
   const contact = m.contact ?? {};
   return {
     id: m.id,
@@ -57,7 +59,7 @@ export function toPublicMerchant(m: MerchantRecord): PublicMerchant {
     defaultMarket: m.defaultMarket,
     markets: m.markets,
     currencies: m.markets.map((k) => marketCurrency[k]),
-    logoUrl: m.logoUrl,
+    logoUrl: m.logoUrl && mediaUrl(media, m.logoUrl),
     contact: {
       email: contact.email ?? null,
       phone: contact.phone ?? null,

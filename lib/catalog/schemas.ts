@@ -11,6 +11,8 @@ import {
   intQuery,
 } from '../schemas/common';
 
+const MEDIA_URL = 'Absolute URI: the deployment’s own media are served against its public base URL (PUBLIC_BASE_URL).';
+
 const MARKET_QUERY =
   'Market whose prices to show: one of the store’s `markets`, the store’s `defaultMarket` when omitted. ' +
   'A market the store does not sell in is 400 `validation_failed` with an issue at `query.market` and `details.markets`.';
@@ -28,8 +30,8 @@ export const CatalogMedia = z
   .strictObject({
     id: z.uuid(),
     kind: z.enum(['image', 'video']),
-    url: z.string(),
-    thumbnailUrl: z.string().nullable(),
+    url: z.string().meta({ description: MEDIA_URL }),
+    thumbnailUrl: z.string().nullable().meta({ description: MEDIA_URL }),
     alt: LocalizedString,
     width: z.int().positive().nullable(),
     height: z.int().positive().nullable(),
@@ -52,7 +54,7 @@ export const PublicMerchant = z
     defaultMarket: Market,
     markets: z.array(Market),
     currencies: z.array(Currency),
-    logoUrl: z.string().nullable(),
+    logoUrl: z.string().nullable().meta({ description: MEDIA_URL }),
     contact: z.strictObject({
       email: z.string().nullable(),
       phone: z.string().nullable(),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { type Logger, logger } from './logger';
+import { publicBaseUrl } from './media-urls';
 import type { Scope } from './scopes';
 
 /** The credential behind an API-key (or OAuth) request, once authenticated. */
@@ -22,6 +23,12 @@ export type ServiceContext = {
   clientAddress: string;
   /** Stores (slugs) the caller holds a valid store access token for. */
   storeAccess: ReadonlySet<string>;
+  /**
+   * Where own media URLs (stored root-relative, "/media/...") point in what services return:
+   * absolute against PUBLIC_BASE_URL for API clients on any origin (the default), root-relative
+   * (null) for the app's own pages.
+   */
+  mediaBase: URL | null;
   log: Logger;
 };
 
@@ -41,6 +48,7 @@ export function createServiceContext(init: ServiceContextInit): ServiceContext {
     principal: init.principal ?? null,
     clientAddress: init.clientAddress ?? 'local',
     storeAccess: init.storeAccess ?? new Set(),
+    mediaBase: init.mediaBase === undefined ? publicBaseUrl() : init.mediaBase,
     log: logger.child({ requestId }),
   };
 }

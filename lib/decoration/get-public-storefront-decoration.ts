@@ -4,7 +4,7 @@ import { getReadableMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import type { Locale, Market } from '../schemas/common';
-import { absoluteUrl, mapUrlFields, publicBaseUrl } from './media-urls';
+import { withMediaUrls } from '../core/media-urls';
 import { collectionProductIds, loadProductEntries } from './product-entries';
 import type { DecorationBlock, StorefrontDecoration } from './schemas';
 
@@ -42,14 +42,13 @@ export async function getPublicStorefrontDecoration(
   const blocks = stored.map((b) =>
     b.type === 'product_collection' ? { ...b, products: b.products.flatMap((p) => catalog.get(p.id) ?? []) } : b,
   );
-  const base = publicBaseUrl();
   return {
     versionId: row.id,
     version: row.version,
     tenant: { slug: merchant.slug, displayName: merchant.displayName },
     locale,
     market,
-    blocks: mapUrlFields(blocks, (u) => absoluteUrl(u, base)),
+    blocks: withMediaUrls(ctx, blocks),
   };
 }
 

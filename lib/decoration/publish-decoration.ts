@@ -5,7 +5,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError, type ErrorIssue } from '../core/errors';
 import { toIssues } from '../core/issues';
 import type { Locale, Market } from '../schemas/common';
-import { absoluteUrl, mapUrlFields, publicBaseUrl, storedUrl } from './media-urls';
+import { absoluteUrl, mapUrlFields, publicBaseUrl, storedUrl } from '../core/media-urls';
 import { collectionProductIds, loadProductEntries } from './product-entries';
 import { lockStoreForPublish } from './sql';
 import { DecorationBlock, DecorationDraft as DraftSchema, DecorationProductEntry } from './schemas';

@@ -60,8 +60,8 @@ export const SearchHit = z
     category: z.string().nullable().meta({ description: 'Category slug.' }),
     image: z
       .strictObject({
-        url: z.string(),
-        thumbnailUrl: z.string().nullable(),
+        url: z.string().meta({ description: 'Absolute URI.' }),
+        thumbnailUrl: z.string().nullable().meta({ description: 'Absolute URI, or null.' }),
         alt: z.string().meta({ description: 'In the requested locale.' }),
         width: z.int().positive().nullable(),
         height: z.int().positive().nullable(),

@@ -1,6 +1,7 @@
 import { getReadableMerchantOrThrow, resolveMarket } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { mediaUrl } from '../core/media-urls';
 import { PAGE_MAX, inLocale, listMeta, marketCurrency } from '../schemas/common';
 import { analyzeWords } from './analyze-words';
 import { buildQueries, filterQuery, splitQuery } from './query';
@@ -62,8 +63,8 @@ export async function searchPublicProducts(ctx: ServiceContext, input: SearchQue
     category: r.category,
     image: r.image
       ? {
-          url: r.image.url,
-          thumbnailUrl: r.image.thumbnailUrl,
+          url: mediaUrl(ctx, r.image.url),
+          thumbnailUrl: r.image.thumbnailUrl && mediaUrl(ctx, r.image.thumbnailUrl),
           alt: inLocale(r.image.alt ?? {}, input.locale),
           width: r.image.width,
           height: r.image.height,

@@ -7,7 +7,8 @@ import { readStoreAccess } from '../http/store-access';
 
 /**
  * The service context of a storefront page request, built once per request: pages call the same
- * services as the API, with the shopper's store access cookies read the same way.
+ * services as the API, with the shopper's store access cookies read the same way, and media URLs
+ * root-relative.
  */
 export const storefrontContext = cache(async (): Promise<ServiceContext> => {
   const h = new Headers(await headers());
@@ -16,5 +17,7 @@ export const storefrontContext = cache(async (): Promise<ServiceContext> => {
     requestId: `page_${crypto.randomUUID()}`,
     clientAddress: clientAddress(h),
     storeAccess: await readStoreAccess(new Request('http://storefront.local/', { headers: h })),
+    // Pages are served from this origin: their media URLs stay root-relative.
+    mediaBase: null,
   });
 });

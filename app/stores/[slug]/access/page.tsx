@@ -25,7 +25,7 @@ const loadAccess = cache(async (slug: string) => {
   const ctx = await storefrontContext();
   try {
     const row = await getMerchantOrThrow(ctx.db, slug);
-    const merchant = toPublicMerchant(row);
+    const merchant = toPublicMerchant(row, ctx);
     const kinds = acceptedKinds(row, await getStoreAccessSettings(ctx.db, row));
     return { merchant, kinds, unlocked: merchant.access === 'open' || ctx.storeAccess.has(slug) };
   } catch (err) {

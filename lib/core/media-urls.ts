@@ -1,15 +1,22 @@
 /**
- * Media URLs. The specification wants absolute URIs, while the app's own assets live under
- * public/ and move with the deployment. So own assets are stored root-relative ("/media/...")
- * and made absolute against PUBLIC_BASE_URL when served; other hosts' URLs are kept as given.
+ * Media URLs. API clients on any origin need absolute URIs, while the app's own assets live
+ * under public/ and move with the deployment. So own assets are stored root-relative
+ * ("/media/...") and made absolute against PUBLIC_BASE_URL when served by the API; the app's
+ * own pages keep them root-relative (same origin, nothing to configure). Other hosts' URLs are
+ * kept as given. Services say which through `ServiceContext.mediaBase`.
  */
 
 const URL_FIELDS = new Set(['url', 'thumbnailUrl', 'imageUrl']);
 
 /** Where this deployment is reached by shoppers (PUBLIC_BASE_URL, default http://localhost:3000). */
 export function publicBaseUrl(env: NodeJS.ProcessEnv = process.env): URL {
-  return new URL(env.PUBLIC_BASE_URL ?? 'http://localhost:3000');
+  const raw = env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
+  if (parsed?.raw !== raw) parsed = { raw, url: new URL(raw) };
+  return parsed.url;
 }
+
+/** Every request context asks: the parsed URL is kept until the variable changes. */
+let parsed: { raw: string; url: URL } | undefined;
 
 function isRootRelative(value: string): boolean {
   return value.startsWith('/') && !value.startsWith('//');
@@ -37,4 +44,18 @@ export function mapUrlFields<T>(value: T, fn: (url: string) => string): T {
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, URL_FIELDS.has(k) && typeof v === 'string' ? fn(v) : mapUrlFields(v, fn)]),
   ) as T;
+}
+
+/** Where a context's media URLs point: absolute against `mediaBase`, or root-relative when it is null. */
+export type MediaBase = { mediaBase: URL | null };
+
+/** One stored media URL as the context serves it. */
+export function mediaUrl(ctx: MediaBase, value: string): string {
+  return ctx.mediaBase ? absoluteUrl(value, ctx.mediaBase) : value;
+}
+
+/** Every media URL field (`url`, `thumbnailUrl`, `imageUrl`) of a value, as the context serves it. */
+export function withMediaUrls<T>(ctx: MediaBase, value: T): T {
+  const base = ctx.mediaBase;
+  return base ? mapUrlFields(value, (u) => absoluteUrl(u, base)) : value;
 }

@@ -26,6 +26,8 @@ export const MerchantRecord = z.object({
   accessMode: z.enum(['open', 'protected']),
   createdAt: z.date(),
   updatedAt: z.date(),
+  /** The store's brand colour (#rrggbb), the accent of its storefront pages. */
+  accentColor: z.string().nullable(),
 });
 export type MerchantRecord = z.output<typeof MerchantRecord>;
 
@@ -36,7 +38,7 @@ export function readMerchant(db: SqlClient, slug: string): Promise<MerchantRecor
     MerchantRecord,
     Prisma.sql`
       SELECT "id", "slug", "displayName", "tagline", "defaultLocale", "defaultMarket", "markets", "contact",
-             "logoUrl", "accessMode"::text AS "accessMode", "createdAt", "updatedAt"
+             "logoUrl", "accessMode"::text AS "accessMode", "createdAt", "updatedAt", "accentColor"
       FROM "Merchant" WHERE "slug" = ${slug}`,
   );
 }

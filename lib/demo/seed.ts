@@ -3,8 +3,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { marketCurrency } from '../schemas/common';
 import { type DemoCategory, demoCategories, demoMerchants, demoSeries, demoTemplates } from './catalog-data';
 import { seededRandom, stableUuid } from './ids';
-
-export const DEMO_MEDIA_VARIANTS = 4;
+import { demoProductMedia } from './media';
 
 export function slugify(text: string): string {
   return text
@@ -60,6 +59,7 @@ export async function seedDemoCatalog(db: Db): Promise<SeedSummary> {
     markets: m.markets,
     contact: m.contact,
     logoUrl: `/media/stores/${m.slug}.svg`,
+    accentColor: m.accent,
     accessMode: m.password ? ('protected' as const) : ('open' as const),
   }));
 
@@ -80,20 +80,7 @@ export async function seedDemoCatalog(db: Db): Promise<SeedSummary> {
         const title = { 'zh-CN': `${t.title['zh-CN']} ${series['zh-CN']}`, 'en-US': `${t.title['en-US']} ${series['en-US']}` };
         const slug = slugify(title['en-US']);
         const productId = stableUuid(`product:${merchant.slug}:${slug}`);
-        const variant = (n + s) % DEMO_MEDIA_VARIANTS;
-        const media = [0, 1].map((k) => {
-          const v = (variant + k) % DEMO_MEDIA_VARIANTS;
-          return {
-            id: stableUuid(`media:${productId}:${k}`),
-            kind: 'image',
-            url: `/media/catalog/${t.category}-${v}.svg`,
-            thumbnailUrl: null,
-            alt: { 'zh-CN': `${title['zh-CN']} 图 ${k + 1}`, 'en-US': `${title['en-US']}, view ${k + 1}` },
-            width: 800,
-            height: 800,
-            durationSeconds: null,
-          };
-        });
+        const media = demoProductMedia(t, title, productId);
         products.push({
           id: productId,
           merchantId,
@@ -144,6 +131,15 @@ export async function seedDemoCatalog(db: Db): Promise<SeedSummary> {
     await tx.product.createMany({ data: products, skipDuplicates: true });
     await tx.sku.createMany({ data: skus, skipDuplicates: true });
     await tx.skuPrice.createMany({ data: prices, skipDuplicates: true });
+    // Databases seeded before the pictures were redrawn, or before stores had brand colours.
+    await tx.$executeRaw`
+      UPDATE "Product" p SET "media" = x."media"
+      FROM unnest(${products.map((p) => p.id)}::uuid[], ${products.map((p) => JSON.stringify(p.media))}::jsonb[]) AS x("id", "media")
+      WHERE p."id" = x."id" AND p."media" IS DISTINCT FROM x."media"`;
+    await tx.$executeRaw`
+      UPDATE "Merchant" m SET "accentColor" = x."accentColor"
+      FROM unnest(${merchantRows.map((m) => m.slug)}::text[], ${merchantRows.map((m) => m.accentColor)}::text[]) AS x("slug", "accentColor")
+      WHERE m."slug" = x."slug" AND m."accentColor" IS NULL`;
   }, { timeout: 120_000 });
 
   return { merchants: merchantRows.length, categories: categories.length, products: products.length, skus: skus.length };

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as challengesRoute from '../app/api/v1/public/store-access/[store]/challenges/route';
 import * as searchRoute from '../app/api/v1/search/route';
 import { getDb } from '../lib/db/client';
+import { createServiceContext } from '../lib/core/context';
+import { searchPublicProducts, searchStoreProducts } from '../lib/search/search-public-products';
 import { demoMerchants } from '../lib/demo/catalog-data';
 import { stableUuid } from '../lib/demo/ids';
 import { call, expectError } from './helpers/http';
@@ -247,7 +249,7 @@ describe('searchPublicProducts: results', () => {
       kind: 'physical',
       price: { min: { currency: 'CNY' }, max: { currency: 'CNY' } },
     });
-    expect(pro.image.alt).toBe('无线蓝牙耳机 Pro 图 1');
+    expect(pro.image.alt).toBe('无线蓝牙耳机 Pro（黑色）');
     const english = await search({ ...zh, locale: 'en-US', q: '蓝牙耳机' });
     expect(english.body.data.find((p: any) => p.slug === 'wireless-bluetooth-earbuds-pro').title).toBe('Wireless Bluetooth Earbuds Pro');
   });
@@ -342,5 +344,35 @@ describe('searchPublicProducts: protected stores', () => {
     const filtered = await search({ ...en, q: 'mug', merchant: PROTECTED }, { 'x-store-access-token': token });
     expect(filtered.status, filtered.text).toBe(200);
     expect(filtered.body.data.map((p: any) => p.title)).toContain('Handmade Ceramic Mug Pro');
+  });
+});
+
+describe('searchStoreProducts: the storefront search page', () => {
+  const input = { q: '耳机', locale: 'zh-CN', market: 'CN', sort: 'price_asc', page: 1, pageSize: 50, merchant: 'huaxia-digital' } as const;
+
+  it('counts the results per price band, and a band keeps only its prices with the same ranking', async () => {
+    const ctx = createServiceContext({ db: await getDb() });
+    const all = await searchStoreProducts(ctx, input, null);
+    expect(all.meta.total).toBeGreaterThan(0);
+    expect(all.prices.reduce((sum, b) => sum + b.count, 0)).toBe(all.meta.total);
+    const band = all.prices.find((b) => b.count > 0 && b.count < all.meta.total)!;
+    const narrowed = await searchStoreProducts(ctx, input, { min: band.min, max: band.max });
+    expect(narrowed.meta.total).toBe(band.count);
+    for (const hit of narrowed.data) {
+      expect(hit.price.min.amount).toBeGreaterThanOrEqual(band.min);
+      if (band.max !== null) expect(hit.price.min.amount).toBeLessThan(band.max);
+    }
+    // The bands still count every result, so another band can be chosen.
+    expect(narrowed.prices).toEqual(all.prices);
+    // Same order as without the band, less the products outside it.
+    expect(narrowed.data.map((h) => h.id)).toEqual(all.data.filter((h) => narrowed.data.some((n) => n.id === h.id)).map((h) => h.id));
+  });
+
+  it('answers exactly as the API search when no price band is chosen', async () => {
+    const ctx = createServiceContext({ db: await getDb() });
+    const page = await searchStoreProducts(ctx, { ...input, sort: 'relevance', pageSize: 10 }, null);
+    const api = await searchPublicProducts(ctx, { ...input, sort: 'relevance', pageSize: 10 });
+    expect(page.data).toEqual(api.data);
+    expect(page.meta).toEqual(api.meta);
   });
 });

@@ -107,8 +107,18 @@ function Notice({ block, view }: { block: NoticeBlock; view: View }) {
   );
 }
 
+/**
+ * The banner's message is shown over the picture (merchants' banners are often pictures without
+ * words), so the picture itself is decorative and the message is read once.
+ */
 function ImageBanner({ block, view }: { block: ImageBannerBlock; view: View }) {
-  const media = <DecorationMediaView media={block.media} alt={inLocale(block.alt, view.locale)} className="sf-banner__media" />;
+  const message = inLocale(block.alt, view.locale);
+  const media = (
+    <>
+      <DecorationMediaView media={block.media} decorative={!!message} className="sf-banner__media" />
+      {message ? <span className="sf-banner__caption">{message}</span> : null}
+    </>
+  );
   return (
     <div className="sf-container">
       {block.path ? (

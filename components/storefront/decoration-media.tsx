@@ -12,6 +12,8 @@ type Props = {
   media: DecorationMedia;
   /** Overrides the media's own alt (image banners carry a localized one). */
   alt?: string;
+  /** The text next to it says what it shows: an image gets an empty alt. */
+  decorative?: boolean;
   /** Above the fold: load at once. */
   priority?: boolean;
   className?: string;
@@ -21,8 +23,8 @@ type Props = {
  * An image, or a video with controls and its poster, at its intrinsic size to avoid layout shift.
  * A plain <img>: decoration media may live on any host, not only ones next/image is told about.
  */
-export function DecorationMediaView({ media, alt, priority = false, className }: Props) {
-  const label = alt || media.alt;
+export function DecorationMediaView({ media, alt, decorative = false, priority = false, className }: Props) {
+  const label = decorative ? '' : alt || media.alt;
   const size = { width: media.width ?? undefined, height: media.height ?? undefined };
   if (media.kind === 'video') {
     return (

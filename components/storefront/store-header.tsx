@@ -1,36 +1,67 @@
 import Link from 'next/link';
 import type { Locale } from '@/lib/schemas/common';
 import { withLocale } from '@/lib/storefront/locale';
+import type { StoreShell } from '@/lib/storefront/store-shell';
 import { uiText } from '@/lib/storefront/ui-text';
 
 const localeNames: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 
 type Props = {
-  slug: string;
-  displayName: string;
+  store: Pick<StoreShell, 'slug' | 'displayName' | 'logoUrl'>;
   locale: Locale;
-  /** This page's path, for the locale links. */
+  /** This page's path and query (without `locale`), for the locale links. */
   path: string;
   /** The store name is the page's heading on the store home only. */
   isHome: boolean;
   /** Whether the locale came from `?locale=` (links keep it) or is the store's own. */
   explicitLocale: boolean;
+  /** The search box keeps what was searched on the search page. */
+  query?: string;
+  /** Top-level categories of the store, linked under the header. */
+  categories?: { slug: string; name: string }[];
 };
 
-export function StoreHeader({ slug, displayName, locale, path, isHome, explicitLocale }: Props) {
+export function StoreHeader({ store, locale, path, isHome, explicitLocale, query, categories = [] }: Props) {
   const t = uiText(locale);
+  const linkLocale = explicitLocale ? locale : undefined;
+  const base = `/stores/${encodeURIComponent(store.slug)}`;
   const home = (
-    <Link href={withLocale(`/stores/${slug}`, explicitLocale ? locale : undefined)} className="sf-brand">
-      <span className="sf-brand__mark" aria-hidden="true">
-        {displayName.slice(0, 1)}
-      </span>
-      {displayName}
+    <Link href={withLocale(base, linkLocale)} className="sf-brand">
+      {store.logoUrl ? (
+        // The store name follows as text, so the logo is decorative here.
+        <img className="sf-brand__logo" src={store.logoUrl} alt="" width={36} height={36} />
+      ) : null}
+      <span>{store.displayName}</span>
     </Link>
   );
   return (
     <header className="sf-header">
       <div className="sf-container sf-header__inner">
         {isHome ? <h1 className="sf-header__title">{home}</h1> : <p className="sf-header__title">{home}</p>}
+        <form className="sf-search" role="search" action={`${base}/search`} method="get">
+          <label className="sf-visually-hidden" htmlFor="sf-search-q">
+            {t.searchStore(store.displayName)}
+          </label>
+          <input
+            id="sf-search-q"
+            className="sf-search__input"
+            type="search"
+            name="q"
+            defaultValue={query}
+            placeholder={t.searchPlaceholder}
+            maxLength={100}
+            required
+            enterKeyHint="search"
+          />
+          {linkLocale ? <input type="hidden" name="locale" value={linkLocale} /> : null}
+          <button className="sf-search__button" type="submit">
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+            <span className="sf-visually-hidden">{t.search}</span>
+          </button>
+        </form>
         <nav aria-label={t.language} className="sf-locales">
           {(Object.keys(localeNames) as Locale[]).map((l) => (
             <Link
@@ -47,6 +78,15 @@ export function StoreHeader({ slug, displayName, locale, path, isHome, explicitL
           ))}
         </nav>
       </div>
+      <nav className="sf-container sf-subnav" aria-label={t.categories}>
+        <Link href={withLocale(base, linkLocale)}>{t.home}</Link>
+        <Link href={withLocale(`${base}/products`, linkLocale)}>{t.allProducts}</Link>
+        {categories.map((c) => (
+          <Link key={c.slug} href={withLocale(`${base}/categories/${encodeURIComponent(c.slug)}`, linkLocale)}>
+            {c.name}
+          </Link>
+        ))}
+      </nav>
     </header>
   );
 }

@@ -5,9 +5,19 @@ import { type Market, listMeta, marketCurrency } from '../schemas/common';
 import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { isSkuAvailable, priceRange } from './products';
 import type { ProductSummary } from './schemas';
-import { readProductPage } from './sql';
+import { type ProductListSort, readProductPage } from './sql';
 
-export type ListProductsInput = { slug: string; market?: Market; category?: string; page: number; pageSize: number };
+export { type ProductListSort, productListSorts } from './sql';
+
+export type ListProductsInput = {
+  slug: string;
+  market?: Market;
+  category?: string;
+  page: number;
+  pageSize: number;
+  /** The API lists newest first; the storefront pages let shoppers choose. */
+  sort?: ProductListSort;
+};
 
 export async function listPublicMerchantProducts(ctx: ServiceContext, input: ListProductsInput) {
   const merchant = await getReadableMerchantOrThrow(ctx, input.slug);
@@ -20,7 +30,7 @@ export async function listPublicMerchantProducts(ctx: ServiceContext, input: Lis
     if (!category) throw new ServiceError('category_not_found');
     categoryPath = category.path;
   }
-  const { total, items } = await readProductPage(ctx.db, { merchantId: merchant.id, categoryPath, currency, page: input.page, pageSize: input.pageSize });
+  const { total, items } = await readProductPage(ctx.db, { merchantId: merchant.id, categoryPath, currency, page: input.page, pageSize: input.pageSize, sort: input.sort });
 
   const data: ProductSummary[] = items.map((p) => ({
     id: p.id,

@@ -121,10 +121,28 @@ export type ProductPageItem = {
  * public read. A page past the end still returns the total (a row with a null id).
  * `categoryPath` narrows to a category and its descendants.
  */
+/** Orders of a product list; the API lists newest first, the storefront pages let shoppers choose. */
+export const productListSorts = ['newest', 'price_asc', 'price_desc'] as const;
+export type ProductListSort = (typeof productListSorts)[number];
+
+/** Every order ends in ("createdAt", "id"), unique per product, so pages never overlap or skip. */
+const productOrder: Record<ProductListSort, Prisma.Sql> = {
+  newest: Prisma.sql`"createdAt" DESC, "id" DESC`,
+  price_asc: Prisma.sql`"minPrice" ASC NULLS LAST, "createdAt" DESC, "id" DESC`,
+  price_desc: Prisma.sql`"minPrice" DESC NULLS LAST, "createdAt" DESC, "id" DESC`,
+};
+
 export async function readProductPage(
   db: SqlClient,
-  input: { merchantId: string; categoryPath: string | null; currency: Currency; page: number; pageSize: number },
+  input: { merchantId: string; categoryPath: string | null; currency: Currency; page: number; pageSize: number; sort?: ProductListSort },
 ): Promise<{ total: number; items: ProductPageItem[] }> {
+  const sort = input.sort ?? 'newest';
+  const order = productOrder[sort];
+  // The lowest price in the currency, only when the order needs it (a product not sold there sorts last).
+  const minPrice =
+    sort === 'newest'
+      ? Prisma.sql`NULL::int`
+      : Prisma.sql`(SELECT min(sp."amount") FROM "Sku" s JOIN "SkuPrice" sp ON sp."skuId" = s."id" AND sp."currency" = ${input.currency} WHERE s."productId" = p."id")`;
   const inCategory = input.categoryPath
     ? Prisma.sql`AND p."categoryId" IN (SELECT "id" FROM "Category" WHERE "path" = ${input.categoryPath} OR starts_with("path", ${`${input.categoryPath}/`}))`
     : Prisma.empty;
@@ -133,12 +151,12 @@ export async function readProductPage(
     ProductPageRow,
     Prisma.sql`
       WITH matching AS (
-        SELECT p."id", p."slug", p."title", p."kind", p."media", p."createdAt", p."categoryId"
+        SELECT p."id", p."slug", p."title", p."kind", p."media", p."createdAt", p."categoryId", ${minPrice} AS "minPrice"
         FROM "Product" p
         WHERE p."merchantId" = ${input.merchantId}::uuid AND p."status" = 'active' ${inCategory}
       ),
       page AS (
-        SELECT * FROM matching ORDER BY "createdAt" DESC, "id" DESC
+        SELECT *, row_number() OVER (ORDER BY ${order}) AS "rank" FROM matching ORDER BY ${order}
         LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}
       )
       SELECT t."total", pg."id", pg."slug", pg."title", pg."kind"::text AS "kind", pg."media", pg."createdAt",
@@ -152,7 +170,7 @@ export async function readProductPage(
       FROM (SELECT count(*)::int AS "total" FROM matching) t
       LEFT JOIN page pg ON true
       LEFT JOIN "Category" c ON c."id" = pg."categoryId"
-      ORDER BY pg."createdAt" DESC, pg."id" DESC`,
+      ORDER BY pg."rank"`,
   );
   const items = rows.flatMap((r): ProductPageItem[] =>
     r.id !== null && r.slug !== null && r.title !== null && r.kind !== null && r.createdAt !== null

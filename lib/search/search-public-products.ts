@@ -2,11 +2,25 @@ import { getReadableMerchantOrThrow, resolveMarket } from '../catalog/merchants'
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { mediaUrl } from '../core/media-urls';
-import { PAGE_MAX, inLocale, listMeta, marketCurrency } from '../schemas/common';
+import { type Market, PAGE_MAX, inLocale, listMeta, marketCurrency } from '../schemas/common';
 import { analyzeWords } from './analyze-words';
 import { buildQueries, filterQuery, splitQuery } from './query';
-import { readSearchResult } from './sql';
+import { type SearchStatement, readSearchResult } from './sql';
 import type { SearchHit, SearchMeta, SearchQuery } from './schemas';
+
+/**
+ * Price bands the storefront's search page offers as a facet, in minor units of the market
+ * currency: each band is [min, next min), the last one open-ended.
+ */
+export const priceBands: Record<Market, readonly number[]> = {
+  CN: [0, 10_000, 30_000, 100_000, 300_000],
+  US: [0, 2_500, 5_000, 10_000, 25_000],
+};
+
+export type PriceBand = { min: number; max: number | null; count: number };
+
+/** A price range to keep (minor units, max exclusive), as the storefront search page filters. */
+export type PriceFilter = { min: number; max: number | null };
 
 /**
  * Products sellable in the market whose titles or descriptions (any locale) match the query,
@@ -14,6 +28,26 @@ import type { SearchHit, SearchMeta, SearchQuery } from './schemas';
  * request holds their token; naming such a store in `merchant` without it is 401.
  */
 export async function searchPublicProducts(ctx: ServiceContext, input: SearchQuery): Promise<{ data: SearchHit[]; meta: SearchMeta }> {
+  const { data, meta } = await searchProducts(ctx, input, undefined);
+  return { data, meta };
+}
+
+/**
+ * The same search (same ranking, filters and facets) narrowed to a price range, with the count
+ * of results per price band over every other filter: the storefront's search page.
+ */
+export async function searchStoreProducts(
+  ctx: ServiceContext,
+  input: SearchQuery,
+  price: PriceFilter | null,
+): Promise<{ data: SearchHit[]; meta: SearchMeta; prices: PriceBand[] }> {
+  const bands = priceBands[input.market];
+  const { data, meta, counts } = await searchProducts(ctx, input, { bands, range: price });
+  const prices = bands.map((min, i) => ({ min, max: bands[i + 1] ?? null, count: counts?.[i] ?? 0 }));
+  return { data, meta, prices };
+}
+
+async function searchProducts(ctx: ServiceContext, input: SearchQuery, prices: SearchStatement['prices']) {
   const currency = marketCurrency[input.market];
   const terms = splitQuery(input.q);
   const [merchantId, analyses] = await Promise.all([
@@ -32,6 +66,7 @@ export async function searchPublicProducts(ctx: ServiceContext, input: SearchQue
         storeAccess: [...ctx.storeAccess],
         page: input.page,
         pageSize: input.pageSize,
+        prices,
       })
     : { total: 0, categories: [], merchants: [], items: [] };
   // An unknown category matches nothing, so only an empty result needs to tell it from a known one.
@@ -74,7 +109,7 @@ export async function searchPublicProducts(ctx: ServiceContext, input: SearchQue
     available: r.available,
     createdAt: new Date(r.createdAt).toISOString(),
   }));
-  return { data, meta };
+  return { data, meta, counts: 'prices' in result ? result.prices : undefined };
 }
 
 async function assertCategoryExists(ctx: ServiceContext, slug: string): Promise<void> {

@@ -102,6 +102,8 @@ const SearchItemRow = z.object({
 });
 
 const SearchResultRow = z.object({
+  /** Results per price band, when asked (`SearchStatement.prices`). */
+  prices: z.array(z.number()).optional(),
   total: z.number(),
   categories: z.array(z.object({ slug: z.string(), name: Localized, count: z.number() })),
   merchants: z.array(z.object({ slug: z.string(), displayName: z.string(), count: z.number() })),
@@ -119,6 +121,12 @@ export type SearchStatement = {
   storeAccess: readonly string[];
   page: number;
   pageSize: number;
+  /**
+   * The storefront's price facet: count the hits per band (lower bounds, ascending, in minor
+   * units; the last band is open-ended), and keep only prices in `range` (max exclusive). The
+   * bands count every hit, so the shopper sees what another band would give.
+   */
+  prices?: { bands: readonly number[]; range: { min: number; max: number | null } | null };
 };
 
 /**
@@ -128,6 +136,24 @@ export type SearchStatement = {
 export async function readSearchResult(db: SqlClient, s: SearchStatement): Promise<SearchResultRow> {
   const score = s.sort === 'relevance' ? relevance(s.queries) : Prisma.sql`0`;
   const order = orderBy[s.sort];
+  const range = s.prices?.range;
+  // Without a price range the statement reads exactly as the API's search.
+  const source = range ? Prisma.sql`priced` : Prisma.sql`hits`;
+  const priced = range
+    ? Prisma.sql`, priced AS MATERIALIZED (
+        SELECT * FROM hits WHERE price >= ${range.min} ${range.max === null ? Prisma.empty : Prisma.sql`AND price < ${range.max}`}
+      )`
+    : Prisma.empty;
+  const bands = s.prices?.bands;
+  const bandCounts = bands
+    ? Prisma.sql`(SELECT json_build_array(${Prisma.join(
+        bands.map((min, i) =>
+          i + 1 < bands.length
+            ? Prisma.sql`count(*) FILTER (WHERE price >= ${min} AND price < ${bands[i + 1]})`
+            : Prisma.sql`count(*) FILTER (WHERE price >= ${min})`,
+        ),
+      )}) FROM hits) AS prices,`
+    : Prisma.empty;
   const row = await queryRow(
     db,
     SearchResultRow,
@@ -138,16 +164,16 @@ export async function readSearchResult(db: SqlClient, s: SearchStatement): Promi
         WHERE d.document @@ ${`(${s.queries.match}) & ${s.filters}`}::tsquery
           AND d.active
           AND d."merchantId" NOT IN (SELECT m.id FROM "Merchant" m WHERE m."accessMode" = 'protected' AND NOT (m.slug = ANY(${[...s.storeAccess]}::text[])))
-      ), page AS (
-        SELECT * FROM hits h ORDER BY ${order} LIMIT ${s.pageSize} OFFSET ${(s.page - 1) * s.pageSize}
+      )${priced}, page AS (
+        SELECT * FROM ${source} h ORDER BY ${order} LIMIT ${s.pageSize} OFFSET ${(s.page - 1) * s.pageSize}
       )
-      SELECT
-        (SELECT count(*)::int FROM hits) AS total,
+      SELECT ${bandCounts}
+        (SELECT count(*)::int FROM ${source}) AS total,
         (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', f.n) ORDER BY f.n DESC, c.slug), '[]')
-         FROM (SELECT "categoryId", count(*)::int AS n FROM hits WHERE "categoryId" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_MAX}) f
+         FROM (SELECT "categoryId", count(*)::int AS n FROM ${source} WHERE "categoryId" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_MAX}) f
          JOIN "Category" c ON c.id = f."categoryId") AS categories,
         (SELECT coalesce(json_agg(json_build_object('slug', m.slug, 'displayName', m."displayName", 'count', f.n) ORDER BY f.n DESC, m.slug), '[]')
-         FROM (SELECT "merchantId", count(*)::int AS n FROM hits GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_MAX}) f
+         FROM (SELECT "merchantId", count(*)::int AS n FROM ${source} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_MAX}) f
          JOIN "Merchant" m ON m.id = f."merchantId") AS merchants,
         (SELECT coalesce(json_agg(json_build_object(
                   'id', p.id, 'slug', p.slug, 'title', p.title, 'kind', p.kind,

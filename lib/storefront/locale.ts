@@ -10,5 +10,16 @@ export function requestedLocale(searchParams: SearchParams): Locale | undefined 
 
 /** A storefront link that keeps the shopper's locale choice. */
 export function withLocale(path: string, locale: Locale | undefined): string {
-  return locale ? `${path}?locale=${locale}` : path;
+  if (!locale) return path;
+  const url = new URL(path, 'http://store.invalid');
+  url.searchParams.set('locale', locale);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** A page's own path with some query parameters, leaving out empty ones (for links and locale switches). */
+export function pathWithQuery(path: string, query: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
 }

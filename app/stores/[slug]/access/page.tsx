@@ -3,11 +3,12 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import '@/components/storefront/storefront.css';
 import './access.css';
-import { StoreFooter, StoreHeader } from '@/components/storefront/store-header';
+import { StoreFrame } from '@/components/storefront/store-frame';
 import { getMerchantOrThrow, toPublicMerchant } from '@/lib/catalog/merchants';
 import { acceptedKinds, getStoreAccessSettings } from '@/lib/store-access/settings';
 import { handleStorefrontError } from '@/lib/storefront/errors';
-import { requestedLocale } from '@/lib/storefront/locale';
+import { pathWithQuery, requestedLocale } from '@/lib/storefront/locale';
+import { loadStoreShell } from '@/lib/storefront/store-shell';
 import { storefrontContext } from '@/lib/storefront/page-context';
 import { AccessForms } from './access-forms';
 import { accessText } from './access-text';
@@ -50,24 +51,14 @@ export default async function AccessPage({ params, searchParams }: Props) {
   const asked = requestedLocale(query);
   const locale = asked ?? merchant.defaultLocale;
   const t = accessText(locale);
+  const store = await loadStoreShell(slug);
   return (
-    <div className="sf-page" lang={locale}>
-      <StoreHeader
-        slug={slug}
-        displayName={merchant.displayName}
-        locale={locale}
-        path={`/stores/${slug}/access`}
-        isHome={false}
-        explicitLocale={!!asked}
-      />
-      <main className="sf-main">
-        <div className="sf-container sa-access">
-          <h1>{t.title}</h1>
-          <p className="sa-intro">{t.intro}</p>
-          <AccessForms slug={slug} next={next} locale={locale} kinds={kinds} />
-        </div>
-      </main>
-      <StoreFooter displayName={merchant.displayName} locale={locale} />
-    </div>
+    <StoreFrame store={store} locale={locale} asked={asked} path={pathWithQuery(`/stores/${slug}/access`, { next })}>
+      <div className="sf-container sa-access">
+        <h1>{t.title}</h1>
+        <p className="sa-intro">{t.intro}</p>
+        <AccessForms slug={slug} next={next} locale={locale} kinds={kinds} />
+      </div>
+    </StoreFrame>
   );
 }

@@ -1,0 +1,49 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { Locale } from '@/lib/schemas/common';
+import { readableAccent } from '@/lib/storefront/accent';
+import type { StoreShell } from '@/lib/storefront/store-shell';
+import { StoreFooter, StoreHeader } from './store-header';
+
+type Props = {
+  store: StoreShell;
+  locale: Locale;
+  /** The locale from `?locale=`, which links keep; undefined for the store's own. */
+  asked: Locale | undefined;
+  /** This page's path and query without `locale`. */
+  path: string;
+  isHome?: boolean;
+  query?: string;
+  categories?: { slug: string; name: string }[];
+  /** Above the header: the preview bar of a decoration draft. */
+  banner?: ReactNode;
+  children: ReactNode;
+  mainProps?: Record<`data-${string}`, string | number>;
+};
+
+/** Every store page: the store's colours, header with search, the content, and the footer. */
+export function StoreFrame({ store, locale, asked, path, isHome = false, query, categories, banner, children, mainProps }: Props) {
+  const style = store.accentColor
+    ? (() => {
+        const { accent, soft } = readableAccent(store.accentColor);
+        return { '--sf-primary': accent, '--sf-primary-soft': soft } as CSSProperties;
+      })()
+    : undefined;
+  return (
+    <div className="sf-page" lang={locale} style={style} data-store={store.slug}>
+      {banner}
+      <StoreHeader
+        store={store}
+        locale={locale}
+        path={path}
+        isHome={isHome}
+        explicitLocale={!!asked}
+        query={query}
+        categories={categories}
+      />
+      <main className="sf-main" id="main" {...mainProps}>
+        {children}
+      </main>
+      <StoreFooter displayName={store.displayName} locale={locale} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * A store's brand colour as the storefront's accent. White text sits on it (buttons, the notice
+ * bar), so a colour too light for that is darkened until it reaches WCAG AA contrast (4.5:1).
+ */
+function channel(v: number): number {
+  const s = v / 255;
+  return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+}
+
+function luminance([r, g, b]: number[]): number {
+  return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+}
+
+function hex(rgb: number[]): string {
+  return `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function readableAccent(color: string): { accent: string; soft: string } {
+  let rgb = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+  const original = rgb;
+  while ((1.05 / (luminance(rgb) + 0.05)) < 4.5) rgb = rgb.map((v) => v * 0.92);
+  // A pale tint of the brand colour for selected states and soft backgrounds.
+  const soft = original.map((v) => 255 - (255 - v) * 0.1);
+  return { accent: hex(rgb), soft: hex(soft) };
+}

@@ -1,0 +1,42 @@
+import { cache } from 'react';
+import { getMerchantOrThrow } from '../catalog/merchants';
+import type { Locale, LocalizedString, Market } from '../schemas/common';
+import { handleStorefrontError } from './errors';
+import { storefrontContext } from './page-context';
+
+/** What every page of a store shows around its content: name, logo, brand colour, defaults. */
+export type StoreShell = {
+  slug: string;
+  displayName: string;
+  tagline: LocalizedString;
+  logoUrl: string | null;
+  accentColor: string | null;
+  defaultLocale: Locale;
+  defaultMarket: Market;
+};
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The store's public profile (readable even when the store is protected), once per request.
+ * Unknown stores are the 404 page.
+ */
+export const loadStoreShell = cache(async (slug: string): Promise<StoreShell> => {
+  const ctx = await storefrontContext();
+  try {
+    const m = await getMerchantOrThrow(ctx.db, slug);
+    return {
+      slug: m.slug,
+      displayName: m.displayName,
+      tagline: m.tagline as LocalizedString,
+      // Stored root-relative: a page on any host and port finds it.
+      logoUrl: m.logoUrl,
+      // Only a plain hex colour reaches a style attribute.
+      accentColor: m.accentColor && HEX_COLOR.test(m.accentColor) ? m.accentColor : null,
+      defaultLocale: m.defaultLocale as Locale,
+      defaultMarket: m.defaultMarket as Market,
+    };
+  } catch (err) {
+    return handleStorefrontError(err, slug, `/stores/${slug}`);
+  }
+});

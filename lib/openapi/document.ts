@@ -6,6 +6,7 @@ import { resolvePolicy } from '../operations/rate-limit-policies';
 import { operationList } from '../operations';
 import type { OperationDef } from '../operations/types';
 import { PublicErrorResponse } from '../schemas/common';
+import { responseExamples } from './response-examples';
 
 /** The statuses every operation declares (spec, "Endpoints"). */
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 429] as const;
@@ -52,7 +53,9 @@ function operationObject(op: OperationDef) {
           ? { 'Idempotent-Replayed': { description: '`true` when this is the stored outcome of an earlier request with the same key.', schema: { type: 'string' } } }
           : {}),
       },
-      content: { 'application/json': { schema: op.response } },
+      content: {
+        'application/json': { schema: op.response, ...(op.id in responseExamples ? { example: responseExamples[op.id] } : {}) },
+      },
     },
   };
   for (const status of ERROR_STATUSES) {

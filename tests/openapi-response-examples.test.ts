@@ -1,0 +1,113 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../lib/db/client';
+import { seedDemoCredentials } from '../lib/demo/seed-credentials';
+import { responseExamples } from '../lib/openapi/response-examples';
+import { type OperationDef } from '../lib/operations/types';
+import { operationList } from '../lib/operations';
+import { call } from './helpers/http';
+import { handlerFor } from './helpers/routes';
+
+/**
+ * The 200 example of every built operation in the OpenAPI document is a real response: the
+ * operation's documented request sent to its route on the seeded demo data. This test makes
+ * them again and compares (timestamps, random ids and secrets aside, which differ per run);
+ * `npm run openapi:examples` writes them to lib/openapi/response-examples.json.
+ */
+const FILE = new URL('../lib/openapi/response-examples.json', import.meta.url);
+const UPDATE = process.env.UPDATE_OPENAPI_EXAMPLES === '1';
+const BASE_URL = 'http://localhost:3000';
+
+/** Carts first made, then changed, quoted and finally emptied, so each example shows a cart with lines. */
+const cartOrder = [
+  'createPublicCart',
+  'addPublicCartItem',
+  'updatePublicCartItemQuantity',
+  'setPublicCartAddress',
+  'quotePublicCartCheckout',
+  'removePublicCartItem',
+];
+const built = operationList
+  .filter((op) => handlerFor(op.id))
+  .sort((a, b) => (cartOrder.indexOf(a.id) + 1 || 0) - (cartOrder.indexOf(b.id) + 1 || 0));
+
+const live = new Map<string, unknown>();
+let previousBase: string | undefined;
+
+async function send(op: OperationDef, key: string) {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(op.examples!.params![k]!));
+  return call(handlerFor(op.id)!, {
+    method: op.method,
+    path,
+    params: op.examples?.params,
+    query: op.examples?.query,
+    body: op.examples?.body,
+    headers: {
+      ...(op.auth.kind === 'apiKey' ? { authorization: `Bearer ${key}` } : {}),
+      ...(op.idempotency === 'required' ? { 'idempotency-key': `example-${op.id}` } : {}),
+    },
+  });
+}
+
+beforeAll(async () => {
+  // The examples show media URLs of a deployment reached at the README's default address.
+  previousBase = process.env.PUBLIC_BASE_URL;
+  process.env.PUBLIC_BASE_URL = BASE_URL;
+  const credentials = await seedDemoCredentials(await getDb());
+  const key = credentials.keys.find((k) => k.name === 'demo-all-scopes')!.key;
+  for (const op of built) {
+    const reply = await send(op, key);
+    expect(reply.status, `${op.id}: ${reply.text}`).toBe(200);
+    live.set(op.id, reply.body);
+  }
+  if (UPDATE) await writeFile(FILE, `${JSON.stringify(Object.fromEntries(built.map((op) => [op.id, live.get(op.id)])), null, 2)}\n`);
+});
+
+afterAll(() => {
+  if (previousBase === undefined) delete process.env.PUBLIC_BASE_URL;
+  else process.env.PUBLIC_BASE_URL = previousBase;
+});
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const RANDOM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** Fields whose values are secrets, random, or derived from the server secret, so they differ per run or deployment. */
+const VOLATILE = new Set(['token', 'keyId', 'prefix', 'last4', 'credentialId', 'addressToken', 'salt', 'challenge', 'signature']);
+
+/** The response with what differs between two runs on the same data replaced by a placeholder. */
+function stable(value: unknown, key = '', parent = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => stable(v, '', parent));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stable(v, k, key)]));
+  if (typeof value !== 'string') return value;
+  // A proof-of-work puzzle is made fresh for every request, its id included.
+  if (VOLATILE.has(key) || (parent === 'puzzle' && key === 'id')) return `<${key}>`;
+  if (ISO.test(value)) return '<datetime>';
+  if (RANDOM_UUID.test(value)) return '<random uuid>';
+  return value;
+}
+
+describe('OpenAPI 200 examples', () => {
+  it('exist for every built operation, and only for those', () => {
+    expect(Object.keys(responseExamples).sort()).toEqual(built.map((op) => op.id).sort());
+  });
+
+  it.each(built.map((op) => [op.id, op] as const))('%s: valid against its response schema', (id, op) => {
+    const parsed = op.response.safeParse(responseExamples[id]);
+    expect(parsed.success, parsed.error?.message).toBe(true);
+  });
+
+  it.each(built.map((op) => [op.id, op] as const))('%s: what the operation answers on the demo data', (id) => {
+    expect(stable(responseExamples[id]), 'run `npm run openapi:examples` after changing the demo data or a response').toEqual(
+      stable(live.get(id)),
+    );
+  });
+
+  it('are in the OpenAPI document', async () => {
+    const { openApiDocument } = await import('../lib/openapi/document');
+    const doc = openApiDocument() as any;
+    for (const op of built) {
+      const content = doc.paths[op.path][op.method.toLowerCase()].responses['200'].content['application/json'];
+      expect(content.example, op.id).toEqual(responseExamples[op.id]);
+    }
+    expect(JSON.parse(await readFile(FILE, 'utf8'))).toEqual(responseExamples);
+  });
+});

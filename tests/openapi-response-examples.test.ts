@@ -86,22 +86,23 @@ function stable(value: unknown, key = '', parent = ''): unknown {
 }
 
 describe('OpenAPI 200 examples', () => {
-  it('exist for every built operation, and only for those', () => {
+  it.skipIf(UPDATE)('exist for every built operation, and only for those', () => {
     expect(Object.keys(responseExamples).sort()).toEqual(built.map((op) => op.id).sort());
   });
 
   it.each(built.map((op) => [op.id, op] as const))('%s: valid against its response schema', (id, op) => {
-    const parsed = op.response.safeParse(responseExamples[id]);
+    const parsed = op.response.safeParse(UPDATE ? live.get(id) : responseExamples[id]);
     expect(parsed.success, parsed.error?.message).toBe(true);
   });
 
-  it.each(built.map((op) => [op.id, op] as const))('%s: what the operation answers on the demo data', (id) => {
+  // While writing them (npm run openapi:examples), the module still holds the previous ones.
+  it.skipIf(UPDATE).each(built.map((op) => [op.id, op] as const))('%s: what the operation answers on the demo data', (id) => {
     expect(stable(responseExamples[id]), 'run `npm run openapi:examples` after changing the demo data or a response').toEqual(
       stable(live.get(id)),
     );
   });
 
-  it('are in the OpenAPI document', async () => {
+  it.skipIf(UPDATE)('are in the OpenAPI document', async () => {
     const { openApiDocument } = await import('../lib/openapi/document');
     const doc = openApiDocument() as any;
     for (const op of built) {

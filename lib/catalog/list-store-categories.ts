@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../core/context';
 import type { LocalizedString } from '../schemas/common';
 import { getReadableMerchantOrThrow } from './merchants';
+import { readCategoryCounts } from './sql';
 
 export type StoreCategory = {
   slug: string;
@@ -12,19 +13,13 @@ export type StoreCategory = {
   children: StoreCategory[];
 };
 
-type Row = { id: string; slug: string; name: LocalizedString; parentId: string | null; own: number };
-
 /**
  * The categories a store's shoppers can browse: the category tree pruned to the branches that
  * hold the store's active products, with counts that include descendants. One statement.
  */
 export async function listStoreCategories(ctx: ServiceContext, slug: string): Promise<StoreCategory[]> {
   const merchant = await getReadableMerchantOrThrow(ctx, slug);
-  const rows = await ctx.db.$queryRaw<Row[]>`
-    SELECT c."id", c."slug", c."name", c."parentId",
-           (SELECT count(*)::int FROM "Product" p WHERE p."categoryId" = c."id" AND p."merchantId" = ${merchant.id}::uuid AND p."status" = 'active') AS "own"
-    FROM "Category" c
-    ORDER BY c."depth", c."position", c."slug"`;
+  const rows = await readCategoryCounts(ctx.db, merchant.id);
   const nodes = new Map<string, StoreCategory>();
   const roots: StoreCategory[] = [];
   for (const row of rows) {

@@ -116,11 +116,6 @@ export type ProductPageItem = {
   skus: z.output<typeof PricedSku>[];
 };
 
-/**
- * One statement for a page of a store's active products (newest first) and their total: a hot
- * public read. A page past the end still returns the total (a row with a null id).
- * `categoryPath` narrows to a category and its descendants.
- */
 /** Orders of a product list; the API lists newest first, the storefront pages let shoppers choose. */
 export const productListSorts = ['newest', 'price_asc', 'price_desc'] as const;
 export type ProductListSort = (typeof productListSorts)[number];
@@ -132,6 +127,11 @@ const productOrder: Record<ProductListSort, Prisma.Sql> = {
   price_desc: Prisma.sql`"minPrice" DESC NULLS LAST, "createdAt" DESC, "id" DESC`,
 };
 
+/**
+ * One statement for a page of a store's active products (newest first unless `sort` says
+ * otherwise) and their total: a hot public read. A page past the end still returns the total
+ * (a row with a null id). `categoryPath` narrows to a category and its descendants.
+ */
 export async function readProductPage(
   db: SqlClient,
   input: { merchantId: string; categoryPath: string | null; currency: Currency; page: number; pageSize: number; sort?: ProductListSort },
@@ -178,4 +178,23 @@ export async function readProductPage(
       : [],
   );
   return { total: rows[0]?.total ?? 0, items };
+}
+
+const CategoryCountRow = z.object({ id: z.string(), slug: z.string(), name: LocalizedString, parentId: z.string().nullable(), own: z.number() });
+export type CategoryCountRow = z.output<typeof CategoryCountRow>;
+
+/**
+ * Every category, parents before children (by depth, then position), with the number of the
+ * store's active products filed directly under it. One statement.
+ */
+export function readCategoryCounts(db: SqlClient, merchantId: string): Promise<CategoryCountRow[]> {
+  return queryRows(
+    db,
+    CategoryCountRow,
+    Prisma.sql`
+      SELECT c."id", c."slug", c."name", c."parentId",
+             (SELECT count(*)::int FROM "Product" p WHERE p."categoryId" = c."id" AND p."merchantId" = ${merchantId}::uuid AND p."status" = 'active') AS "own"
+      FROM "Category" c
+      ORDER BY c."depth", c."position", c."slug"`,
+  );
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { storeAccessPolicy } from './policy';
+import { recordChallengeFailure } from './sql';
 
 /**
  * Lockout per client address and store: `maxFailures` wrong answers inside `failureWindowSeconds`
@@ -41,30 +42,12 @@ export async function assertNotLocked(ctx: Ctx, merchantId: string): Promise<voi
   if (lockedUntil) throw lockedError(lockedUntil, ctx.now);
 }
 
-/**
- * One more wrong answer, counted in one statement so parallel answers add up: a lapsed lock or
- * window starts a fresh count, and reaching `maxFailures` sets the lock.
- */
+/** One more wrong answer of the pair, written when the refusal is rendered (see recordChallengeFailure). */
 function recordFailure(pair: Pair, now: Date) {
   const { maxFailures, failureWindowSeconds, lockSeconds } = storeAccessPolicy;
   const windowStart = new Date(now.getTime() - failureWindowSeconds * 1000);
   const lockUntil = new Date(now.getTime() + lockSeconds * 1000);
-  return async (db: Db) => {
-    await db.$executeRaw`
-      INSERT INTO "StoreAccessFailure" AS f ("merchantId", "clientKey", "attempts", "windowStartedAt", "lockedUntil")
-      VALUES (${pair.merchantId}::uuid, ${pair.clientKey}, 1, ${now}::timestamptz,
-              CASE WHEN 1 >= ${maxFailures} THEN ${lockUntil}::timestamptz END)
-      ON CONFLICT ("merchantId", "clientKey") DO UPDATE SET
-        "attempts" = CASE WHEN f."lockedUntil" IS NOT NULL OR f."windowStartedAt" <= ${windowStart}::timestamptz
-                          THEN 1 ELSE f."attempts" + 1 END,
-        "windowStartedAt" = CASE WHEN f."lockedUntil" IS NOT NULL OR f."windowStartedAt" <= ${windowStart}::timestamptz
-                                 THEN ${now}::timestamptz ELSE f."windowStartedAt" END,
-        "lockedUntil" = CASE
-          WHEN f."lockedUntil" > ${now}::timestamptz THEN f."lockedUntil"
-          WHEN f."lockedUntil" IS NULL AND f."windowStartedAt" > ${windowStart}::timestamptz
-               AND f."attempts" + 1 >= ${maxFailures} THEN ${lockUntil}::timestamptz
-          ELSE NULL END`;
-  };
+  return (db: Db) => recordChallengeFailure(db, { ...pair, now, windowStart, lockUntil, maxFailures });
 }
 
 /**

@@ -1,6 +1,11 @@
 // The interactive API reference (Scalar), over the OpenAPI document generated from the operation table.
-// The Scalar bundle is served from this deployment (public/vendor), never from a CDN.
+// The Scalar bundle and its fonts are served from this deployment (public/vendor, written by
+// scripts/vendor-assets.mjs), never from a CDN or fonts.scalar.com.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ApiReference } from '@scalar/nextjs-api-reference';
+
+const fontFaces = readFileSync(path.join(/*turbopackIgnore: true*/ process.cwd(), 'public', 'vendor', 'fonts', 'fonts.css'), 'utf8');
 
 export const GET = ApiReference({
   url: '/api/v1/openapi.json',
@@ -9,6 +14,9 @@ export const GET = ApiReference({
   hideClientButton: false,
   defaultOpenAllTags: false,
   persistAuth: true,
+  // Scalar's default fonts come from fonts.scalar.com: the same faces, served by the app.
+  withDefaultFonts: false,
+  customCss: fontFaces,
   // Hosted Scalar services (AI agent, MCP generation) need accounts and the internet: off.
   agent: { disabled: true },
   mcp: { disabled: true },

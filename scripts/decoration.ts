@@ -4,6 +4,10 @@
  *   npm run decoration:export  -- <slug> [file]   write the live decoration as an editable draft
  *   npm run decoration:publish -- <slug> <file>   validate a draft and publish it as the next version
  *   npm run decoration:history -- <slug>          list the published versions, newest first
+ *   npm run decoration:preview -- <slug> <file> [hours]
+ *                                                 validate a draft as publishing would and print a
+ *                                                 signed link showing it on the store's pages,
+ *                                                 unpublished, for `hours` (24 by default, at most 168)
  *
  * A draft is JSON: { "locale", "market", "blocks": [...] } (the published decoration without
  * versionId, version and tenant). Media URLs may be root-relative to this deployment ("/media/...").
@@ -13,6 +17,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { closeDb, getDb } from '../lib/db/client';
 import { getPublicStorefrontDecoration } from '../lib/decoration/get-public-storefront-decoration';
 import { mapUrlFields, publicBaseUrl, storedUrl } from '../lib/core/media-urls';
+import { createDecorationPreview } from '../lib/decoration/preview-decoration';
 import { publishDecoration } from '../lib/decoration/publish-decoration';
 import { StorefrontDecoration } from '../lib/decoration/schemas';
 import type { ServiceContext } from '../lib/core/context';
@@ -20,20 +25,23 @@ import { isServiceError } from '../lib/core/errors';
 import { createServiceContext } from '../lib/core/context';
 
 const [command, slug, file] = process.argv.slice(2);
-const usage = 'usage: decoration <publish|export|history> <store-slug> [file]';
+const usage = 'usage: decoration <publish|export|history|preview> <store-slug> [file] [hours]';
 
 async function context(): Promise<ServiceContext> {
   // The operator runs this for the store itself, so a protected store is readable.
   return createServiceContext({ db: await getDb(), requestId: 'cli', clientAddress: 'cli', storeAccess: new Set([slug!]) });
 }
 
-async function publish(ctx: ServiceContext, path: string) {
-  let draft: unknown;
+async function readDraft(path: string): Promise<unknown> {
   try {
-    draft = JSON.parse(await readFile(path, 'utf8'));
+    return JSON.parse(await readFile(path, 'utf8'));
   } catch (err) {
     throw new Error(`${path}: ${(err as Error).message}`);
   }
+}
+
+async function publish(ctx: ServiceContext, path: string) {
+  const draft = await readDraft(path);
   const v = await publishDecoration(ctx, { slug: slug!, draft });
   console.log(
     `Published ${slug} version ${v.version} (versionId ${v.versionId}): ${v.blocks} blocks, ${v.products} products, ${v.locale}/${v.market}.`,
@@ -49,6 +57,15 @@ async function exportDraft(ctx: ServiceContext, path: string | undefined) {
     await writeFile(path, text);
     console.log(`Wrote the live decoration of ${slug} to ${path}.`);
   } else process.stdout.write(text);
+}
+
+async function preview(ctx: ServiceContext, path: string, hours: string | undefined) {
+  const ttlSeconds = hours === undefined ? undefined : Number(hours) * 3600;
+  if (ttlSeconds !== undefined && !(ttlSeconds > 0)) throw new Error(`hours must be a positive number, not ${hours}`);
+  const link = await createDecorationPreview(ctx, { slug: slug!, draft: await readDraft(path), ttlSeconds });
+  console.log(`Preview of ${path} for ${slug} (${link.blocks} blocks, ${link.products} products), not published, until ${link.expiresAt}:`);
+  // The link leaves the app (pasted into a browser or a message): absolute, from PUBLIC_BASE_URL.
+  console.log(new URL(link.path, publicBaseUrl()).href);
 }
 
 async function history(ctx: ServiceContext) {
@@ -67,13 +84,14 @@ async function history(ctx: ServiceContext) {
 
 let code = 0;
 try {
-  if (!slug || !['publish', 'export', 'history'].includes(command ?? '') || (command === 'publish' && !file)) {
+  if (!slug || !['publish', 'export', 'history', 'preview'].includes(command ?? '') || ((command === 'publish' || command === 'preview') && !file)) {
     console.error(usage);
     code = 2;
   } else {
     const ctx = await context();
     if (command === 'publish') await publish(ctx, file!);
     else if (command === 'export') await exportDraft(ctx, file);
+    else if (command === 'preview') await preview(ctx, file!, process.argv[5]);
     else await history(ctx);
   }
 } catch (err) {

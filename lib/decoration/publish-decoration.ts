@@ -26,17 +26,23 @@ export type PublishedDecorationVersion = {
   publishedAt: string;
 };
 
+/** A draft that passed every rule, ready to store: blocks with defaults and catalog entries applied. */
+export type ValidDecorationDraft = {
+  merchant: MerchantRecord;
+  locale: Locale;
+  market: Market;
+  blocks: DecorationBlock[];
+  /** The blocks as stored: this deployment's media URLs root-relative. */
+  stored: DecorationBlock[];
+};
+
 /**
- * Publishes a merchant's authored decoration as a new immutable version (`version` + 1, a new
- * `versionId`). It validates the draft against the same schema the API serves, plus the rules
- * only the store can tell (its markets, its catalog, unique block ids), and refuses with
- * 400 validation_failed listing every violation. Root-relative media URLs ("/media/...") are
- * accepted as this deployment's assets.
+ * Checks an authored decoration against the same schema the API serves, plus the rules only the
+ * store can tell (its markets, its catalog, unique block ids), and refuses with 400
+ * validation_failed listing every violation. Root-relative media URLs ("/media/...") are
+ * accepted as this deployment's assets. Publishing and previewing both start here.
  */
-export async function publishDecoration(
-  ctx: ServiceContext,
-  input: PublishDecorationInput,
-): Promise<PublishedDecorationVersion> {
+export async function validateDecorationDraft(ctx: ServiceContext, input: PublishDecorationInput): Promise<ValidDecorationDraft> {
   const merchant = await getMerchantOrThrow(ctx.db, input.slug);
   const base = publicBaseUrl();
   const candidate = mapUrlFields(input.draft, (u) => absoluteUrl(u, base));
@@ -55,13 +61,22 @@ export async function publishDecoration(
     ...catalogIssues(refs, catalog),
   ];
   if (!draft || issues.length) throw new ServiceError('validation_failed', { issues });
-
-  // The stored record shows product entries as the catalog had them when this was published.
+  // The stored record shows product entries as the catalog had them when this was validated.
   const blocks: DecorationBlock[] = draft.blocks.map((b) =>
     b.type === 'product_collection' ? { ...b, products: b.products.map((p) => catalog.get(p.id)!) } : b,
   );
-  const stored = mapUrlFields(blocks, (u) => storedUrl(u, base));
+  return { merchant, locale: draft.locale, market: draft.market, blocks, stored: mapUrlFields(blocks, (u) => storedUrl(u, base)) };
+}
 
+/**
+ * Publishes a merchant's authored decoration as a new immutable version (`version` + 1, a new
+ * `versionId`), once `validateDecorationDraft` accepts it.
+ */
+export async function publishDecoration(
+  ctx: ServiceContext,
+  input: PublishDecorationInput,
+): Promise<PublishedDecorationVersion> {
+  const { merchant, locale, market, blocks, stored } = await validateDecorationDraft(ctx, input);
   const row = await ctx.db.$transaction(async (tx) => {
     await lockStoreForPublish(tx, merchant.id);
     const last = await tx.storefrontDecorationVersion.findFirst({
@@ -74,8 +89,8 @@ export async function publishDecoration(
         id: randomUUID(),
         merchantId: merchant.id,
         version: (last?.version ?? 0) + 1,
-        locale: draft.locale,
-        market: draft.market,
+        locale,
+        market,
         blocks: stored,
         publishedAt: ctx.now,
       },
@@ -85,8 +100,8 @@ export async function publishDecoration(
   return {
     versionId: row.id,
     version: row.version,
-    locale: draft.locale,
-    market: draft.market,
+    locale,
+    market,
     blocks: blocks.length,
     products: collectionProductIds(blocks).length,
     publishedAt: row.publishedAt.toISOString(),

@@ -18,3 +18,16 @@ export function formatMoney(money: Money, locale: Locale): string {
   const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
   return f.format(money.amount / 10 ** digits);
 }
+
+/** A moment in the shopper's locale, with its time zone (the link may be opened anywhere). */
+export function formatDateTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}

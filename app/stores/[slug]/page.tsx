@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import '@/components/storefront/storefront.css';
 import { CategoryTiles } from '@/components/storefront/category-tiles';
@@ -8,12 +9,14 @@ import { ProductGrid } from '@/components/storefront/product-list';
 import { StoreFrame } from '@/components/storefront/store-frame';
 import { listPublicMerchantProducts } from '@/lib/catalog/list-public-merchant-products';
 import { getPublicStorefrontDecoration } from '@/lib/decoration/get-public-storefront-decoration';
+import { getDecorationPreview } from '@/lib/decoration/preview-decoration';
 import { isServiceError } from '@/lib/core/errors';
 import { type Locale, inLocale, marketCurrency } from '@/lib/schemas/common';
 import { handleStorefrontError } from '@/lib/storefront/errors';
-import { requestedLocale, withLocale } from '@/lib/storefront/locale';
+import { formatDateTime } from '@/lib/storefront/format';
+import { pathWithQuery, requestedLocale, withLocale } from '@/lib/storefront/locale';
 import { storefrontContext } from '@/lib/storefront/page-context';
-import { loadStorePage } from '@/lib/storefront/store-page';
+import { loadStorePage, param } from '@/lib/storefront/store-page';
 import { loadStoreShell } from '@/lib/storefront/store-shell';
 import { uiText } from '@/lib/storefront/ui-text';
 
@@ -29,8 +32,19 @@ type Props = {
  * The store home: its published decoration, or, before the merchant publishes one, the newest
  * products. Shared by the page and its metadata, so the database is asked once per request.
  */
-const loadStore = cache(async (slug: string, locale: Locale | undefined) => {
+const loadStore = cache(async (slug: string, locale: Locale | undefined, previewToken: string | undefined) => {
   const ctx = await storefrontContext();
+  if (previewToken !== undefined) {
+    // A merchant's unpublished draft, through its signed link; a bad or expired link is a 404.
+    let preview;
+    try {
+      preview = await getDecorationPreview(ctx, { slug, token: previewToken, locale });
+    } catch (err) {
+      return handleStorefrontError(err, slug, `/stores/${slug}`);
+    }
+    if (!preview) notFound();
+    return { kind: 'preview' as const, decoration: preview };
+  }
   try {
     const decoration = await getPublicStorefrontDecoration(ctx, { slug, locale });
     return { kind: 'decorated' as const, decoration };
@@ -45,9 +59,11 @@ const loadStore = cache(async (slug: string, locale: Locale | undefined) => {
   }
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { slug } = await params;
   const store = await loadStoreShell(slug);
+  // A preview is for the merchant only: never indexed, never cached by search engines.
+  if (param(await searchParams, 'preview') !== undefined) return { title: store.displayName, robots: { index: false, follow: false } };
   return { title: store.displayName };
 }
 
@@ -56,7 +72,7 @@ export default async function StorePage({ params, searchParams }: Props) {
   const query = await searchParams;
   const asked = requestedLocale(query);
   const path = `/stores/${slug}`;
-  const home = await loadStore(slug, asked);
+  const home = await loadStore(slug, asked, param(query, 'preview'));
   const page = await loadStorePage(slug, query, path);
   const { store, categories } = page;
   const locale = home.kind === 'decorated' ? home.decoration.locale : page.locale;
@@ -102,15 +118,29 @@ export default async function StorePage({ params, searchParams }: Props) {
   }
 
   const { decoration } = home;
+  const previewBar =
+    home.kind === 'preview' ? (
+      <div className="sf-preview" role="note" data-testid="preview-bar">
+        <div className="sf-container">
+          <strong>{t.preview}</strong> {t.previewBody(formatDateTime(home.decoration.expiresAt, locale))}
+        </div>
+      </div>
+    ) : undefined;
   return (
     <StoreFrame
       store={store}
       locale={locale}
+      // The preview link keeps its token when the language is switched.
+      path={home.kind === 'preview' ? pathWithQuery(path, { preview: param(query, 'preview') }) : path}
       asked={asked}
-      path={path}
       isHome
       categories={nav}
-      mainProps={{ 'data-version': decoration.version, 'data-market': decoration.market, 'data-currency': marketCurrency[decoration.market] }}
+      banner={previewBar}
+      mainProps={{
+        'data-version': 'version' in decoration ? decoration.version : 'preview',
+        'data-market': decoration.market,
+        'data-currency': marketCurrency[decoration.market],
+      }}
     >
       <DecorationBlocks blocks={decoration.blocks} view={view} />
       {browse}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { getReadableMerchantOrThrow } from '../catalog/merchants';
+import type { ServiceContext } from '../core/context';
+import { withMediaUrls } from '../core/media-urls';
+import type { Locale, Market } from '../schemas/common';
+import { collectionProductIds, loadProductEntries } from './product-entries';
+import { signPreviewToken, verifyPreviewToken } from './preview-token';
+import { type PublishDecorationInput, validateDecorationDraft } from './publish-decoration';
+import type { DecorationBlock } from './schemas';
+
+/** How long a preview link works by default, and at most. */
+export const PREVIEW_TTL_SECONDS = { default: 24 * 3600, max: 7 * 24 * 3600 } as const;
+
+export type DecorationPreviewLink = { token: string; path: string; expiresAt: string; blocks: number; products: number };
+
+/**
+ * Keeps a draft for previewing without publishing it: validated exactly as publishing would
+ * (400 validation_failed listing every violation), stored apart from the published versions,
+ * and reachable only through the signed, expiring link returned here. The store's expired
+ * previews are removed on the way.
+ */
+export async function createDecorationPreview(
+  ctx: ServiceContext,
+  input: PublishDecorationInput & { ttlSeconds?: number },
+): Promise<DecorationPreviewLink> {
+  const valid = await validateDecorationDraft(ctx, input);
+  const ttl = Math.min(Math.max(1, Math.floor(input.ttlSeconds ?? PREVIEW_TTL_SECONDS.default)), PREVIEW_TTL_SECONDS.max);
+  // Whole seconds: the link carries the expiry in seconds and the row must agree with it.
+  const expiresAt = new Date((Math.floor(ctx.now.getTime() / 1000) + ttl) * 1000);
+  const previewId = randomUUID();
+  await ctx.db.$transaction([
+    ctx.db.decorationPreview.deleteMany({ where: { merchantId: valid.merchant.id, expiresAt: { lte: ctx.now } } }),
+    ctx.db.decorationPreview.create({
+      data: { id: previewId, merchantId: valid.merchant.id, locale: valid.locale, market: valid.market, blocks: valid.stored, expiresAt },
+    }),
+  ]);
+  const token = signPreviewToken(valid.merchant.slug, { previewId, expiresAt });
+  return {
+    token,
+    path: `/stores/${encodeURIComponent(valid.merchant.slug)}?preview=${token}`,
+    expiresAt: expiresAt.toISOString(),
+    blocks: valid.blocks.length,
+    products: collectionProductIds(valid.blocks).length,
+  };
+}
+
+export type DecorationPreview = { locale: Locale; market: Market; blocks: DecorationBlock[]; expiresAt: string };
+
+/**
+ * The draft behind a preview link, resolved like the published decoration (current product
+ * titles, images and prices; products no longer sold left out), or null when the link is not
+ * valid for this store or has expired. A protected store still needs its store access.
+ */
+export async function getDecorationPreview(
+  ctx: ServiceContext,
+  input: { slug: string; token: string; locale?: Locale },
+): Promise<DecorationPreview | null> {
+  const merchant = await getReadableMerchantOrThrow(ctx, input.slug);
+  const claims = verifyPreviewToken(merchant.slug, input.token, ctx.now);
+  if (!claims) return null;
+  const row = await ctx.db.decorationPreview.findFirst({
+    where: { id: claims.previewId, merchantId: merchant.id, expiresAt: { gt: ctx.now } },
+  });
+  if (!row) return null;
+  const locale = input.locale ?? (row.locale as Locale);
+  const market = row.market as Market;
+  const stored = row.blocks as DecorationBlock[];
+  const catalog = await loadProductEntries(ctx.db, merchant.id, collectionProductIds(stored), { locale, market });
+  const blocks = stored.map((b) =>
+    b.type === 'product_collection' ? { ...b, products: b.products.flatMap((p) => catalog.get(p.id) ?? []) } : b,
+  );
+  return { locale, market, blocks: withMediaUrls(ctx, blocks), expiresAt: row.expiresAt.toISOString() };
+}

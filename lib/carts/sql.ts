@@ -138,7 +138,7 @@ export async function readCartSnapshotLocked(db: SqlClient, read: CartRead): Pro
   return { cart, lines, sku };
 }
 
-export const ShippingRuleRow = z.object({ flatAmount: z.number(), freeOverAmount: z.number().nullable() });
+const ShippingRuleRow = z.object({ flatAmount: z.number(), freeOverAmount: z.number().nullable() });
 
 const QuoteRow = CartRecord.extend({ shippingRule: ShippingRuleRow.nullable(), lines: z.array(LineRow) });
 

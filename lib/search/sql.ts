@@ -12,7 +12,6 @@ import { FACET_MAX, type SearchSort } from './schemas';
  */
 
 const Localized = z.object({ 'zh-CN': z.string().optional(), 'en-US': z.string().optional() });
-export type Localized = z.output<typeof Localized>;
 
 const WordRow = z.object({
   word: z.string(),

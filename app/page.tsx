@@ -86,7 +86,8 @@ export default async function Home({ searchParams }: Props) {
             </a>
           </div>
           <h3>{t.commands}</h3>
-          <pre className="hm-code">
+          {/* Focusable: it scrolls sideways on narrow screens. */}
+          <pre className="hm-code" tabIndex={0}>
             <code>{`curl '/api/v1/search?q=%E8%80%B3%E6%9C%BA&locale=zh-CN&market=CN&sort=relevance&page=1&pageSize=5'
 npm run decoration:export -- lumen-audio draft.json
 npm run decoration:preview -- lumen-audio draft.json`}</code>

@@ -1,15 +1,37 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Locale } from '@/lib/schemas/common';
 import { uiText } from '@/lib/storefront/ui-text';
 
 export type GalleryImage = { id: string; url: string; alt: string; width: number | null; height: number | null };
 
-/** Every image of the product: a large one, and thumbnails (buttons) that choose it. */
-export function ProductGallery({ images, locale }: { images: GalleryImage[]; locale: Locale }) {
+/** The event the variant picker sends when the shopper chooses another SKU. */
+export const VARIANT_EVENT = 'sf:variant';
+
+type Props = {
+  images: GalleryImage[];
+  locale: Locale;
+  /** The image showing each SKU (its colour, say), by SKU id; SKUs without one keep the current image. */
+  imageBySku?: Record<string, number>;
+  initialIndex?: number;
+};
+
+/**
+ * Every image of the product: a large one, and thumbnails (buttons) that choose it. Choosing a
+ * variant shows its image.
+ */
+export function ProductGallery({ images, locale, imageBySku = {}, initialIndex = 0 }: Props) {
   const t = uiText(locale);
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(initialIndex);
+  useEffect(() => {
+    const onVariant = (e: Event) => {
+      const i = imageBySku[(e as CustomEvent<string>).detail];
+      if (i !== undefined) setIndex(i);
+    };
+    window.addEventListener(VARIANT_EVENT, onVariant);
+    return () => window.removeEventListener(VARIANT_EVENT, onVariant);
+  }, [imageBySku]);
   const current = images[index] ?? images[0];
   if (!current) return <div className="sf-gallery sf-gallery--empty" aria-hidden="true" />;
   return (

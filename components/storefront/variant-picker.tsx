@@ -3,6 +3,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import type { Locale } from '@/lib/schemas/common';
 import { uiText } from '@/lib/storefront/ui-text';
+import { VARIANT_EVENT } from './product-gallery';
 
 export type PickerOption = { key: string; name: string; values: string[] };
 export type PickerSku = {
@@ -53,6 +54,7 @@ export function VariantPicker({ locale, options, skus, initialSkuId, children }:
       .sort((a, b) => score(b) - score(a) || Number(b.available) - Number(a.available))[0];
     if (!next) return;
     setSkuId(next.id);
+    window.dispatchEvent(new CustomEvent(VARIANT_EVENT, { detail: next.id }));
     const url = new URL(window.location.href);
     url.searchParams.set('sku', next.id);
     window.history.replaceState(window.history.state, '', url);

@@ -1,6 +1,7 @@
 /**
- * A store's brand colour as the storefront's accent. White text sits on it (buttons, the notice
- * bar), so a colour too light for that is darkened until it reaches WCAG AA contrast (4.5:1).
+ * A store's brand colour as the storefront's accent, and a pale tint of it. White text sits on
+ * the accent (buttons, the notice bar) and the accent sits on the tint (selected filters), so a
+ * colour too light for both is darkened until each pair reaches WCAG AA contrast (4.5:1).
  */
 function channel(v: number): number {
   const s = v / 255;
@@ -17,9 +18,9 @@ function hex(rgb: number[]): string {
 
 export function readableAccent(color: string): { accent: string; soft: string } {
   let rgb = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
-  const original = rgb;
-  while ((1.05 / (luminance(rgb) + 0.05)) < 4.5) rgb = rgb.map((v) => v * 0.92);
-  // A pale tint of the brand colour for selected states and soft backgrounds.
-  const soft = original.map((v) => 255 - (255 - v) * 0.1);
+  const soft = rgb.map((v) => 255 - (255 - v) * 0.1);
+  // The tint is darker than white, so contrast with the tint is the binding one.
+  const lightest = luminance(soft.map(Math.round));
+  while ((lightest + 0.05) / (luminance(rgb.map(Math.round)) + 0.05) < 4.5) rgb = rgb.map((v) => v * 0.92);
   return { accent: hex(rgb), soft: hex(soft) };
 }

@@ -6,7 +6,8 @@ import { CategoryTiles } from '@/components/storefront/category-tiles';
 import { Pagination, ProductGrid, SortLinks } from '@/components/storefront/product-list';
 import { StoreFrame } from '@/components/storefront/store-frame';
 import { isServiceError } from '@/lib/core/errors';
-import { marketCurrency } from '@/lib/schemas/common';
+import { listPublicMerchantProducts } from '@/lib/catalog/list-public-merchant-products';
+import { type Locale, inLocale, marketCurrency } from '@/lib/schemas/common';
 import { type PriceFilter, searchStoreProducts } from '@/lib/search/search-public-products';
 import { SEARCH_QUERY_MAX, type SearchSort, searchSorts } from '@/lib/search/schemas';
 import { handleStorefrontError } from '@/lib/storefront/errors';
@@ -36,6 +37,13 @@ function priceParam(value: string | undefined): PriceFilter | null {
 
 function priceKey(range: PriceFilter): string {
   return `${range.min}-${range.max ?? ''}`;
+}
+
+async function suggestedSearches(slug: string, locale: Locale): Promise<string[]> {
+  const { data } = await listPublicMerchantProducts(await storefrontContext(), { slug, page: 1, pageSize: 50 });
+  const byCategory = new Map<string, string>();
+  for (const p of data) if (!byCategory.has(p.category ?? '')) byCategory.set(p.category ?? '', inLocale(p.title, locale));
+  return [...byCategory.values()].slice(0, 6);
 }
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -81,7 +89,8 @@ export default async function SearchPage({ params, searchParams }: Props) {
   }
   const currency = marketCurrency[store.defaultMarket];
   const money = (amount: number) => formatMoney({ amount, currency }, locale);
-  const suggestions = [...new Set(categories.flatMap((c) => [c, ...c.children]).map((c) => c.name[locale]))].slice(0, 6);
+  // Nothing to show: suggest products the store sells, one per category, by the words of their titles.
+  const suggestions = !result || result.meta.total === 0 ? await suggestedSearches(slug, locale) : [];
   const filtered = !!(category || price);
 
   return (

@@ -68,9 +68,15 @@ export default async function ProductPage({ params, searchParams }: Props) {
   }));
   const askedSku = param(query, 'sku');
   const initial = skus.find((s) => s.id === askedSku) ?? skus.find((s) => s.available) ?? skus[0];
-  const images = product.media
-    .filter((m) => m.kind === 'image')
-    .map((m) => ({ id: m.id, url: m.url, alt: inLocale(m.alt, locale) || title, width: m.width, height: m.height }));
+  const media = product.media.filter((m) => m.kind === 'image');
+  const images = media.map((m) => ({ id: m.id, url: m.url, alt: inLocale(m.alt, locale) || title, width: m.width, height: m.height }));
+  // A SKU's picture is the first image whose (English) text names one of its option values as a word.
+  const imageBySku: Record<string, number> = {};
+  for (const s of product.skus) {
+    const words = Object.values(s.optionValues).map((v) => new RegExp(`\\b${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'));
+    const i = media.findIndex((m) => words.some((w) => w.test(m.alt['en-US'] ?? '')));
+    if (i >= 0) imageBySku[s.id] = i;
+  }
 
   return (
     <StoreFrame store={store} locale={locale} asked={asked} path={path} categories={nav}>
@@ -91,7 +97,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
         </ol>
       </nav>
       <article className="sf-container sf-product">
-        <ProductGallery images={images} locale={locale} />
+        <ProductGallery images={images} locale={locale} imageBySku={imageBySku} initialIndex={initial ? (imageBySku[initial.id] ?? 0) : 0} />
         <div className="sf-product__info">
           <h1 className="sf-product__title">{title}</h1>
           {product.kind === 'digital' ? (

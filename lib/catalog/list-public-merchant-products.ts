@@ -39,7 +39,7 @@ export async function listPublicMerchantProducts(ctx: ServiceContext, input: Lis
     title: p.title,
     kind: p.kind,
     category: p.category,
-    image: p.media[0] ? withMediaUrls(ctx, p.media[0]) : null,
+    image: p.image && withMediaUrls(ctx, p.image),
     price: priceRange(p.skus, currency),
     available: p.skus.some(isSkuAvailable),
     createdAt: p.createdAt.toISOString(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
 import { Currency, Locale, LocalizedString, Market } from '../schemas/common';
-import { CatalogMedia } from './schemas';
+import type { CatalogMedia } from './schemas';
 
 /**
  * The catalog's SQL: the hot public reads, each one statement (a typed findUnique costs about
@@ -11,6 +11,21 @@ import { CatalogMedia } from './schemas';
  */
 
 const Kind = z.enum(['physical', 'digital']);
+
+/**
+ * A stored media item. Checked for shape only: the response schema (CatalogMedia) checks the
+ * formats again on the way out, and this is parsed for every product of every page.
+ */
+const MediaRow = z.object({
+  id: z.string(),
+  kind: z.enum(['image', 'video']),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  alt: LocalizedString,
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+});
 const PricedSku = z.object({ stock: z.number(), prices: z.array(z.object({ amount: z.number() })) });
 
 export const MerchantRecord = z.object({
@@ -50,7 +65,7 @@ const ProductDetailRow = z.object({
   description: LocalizedString,
   kind: Kind,
   status: z.string(),
-  media: z.array(CatalogMedia).nullable(),
+  media: z.array(MediaRow).nullable(),
   options: z.array(z.object({ key: z.string(), name: LocalizedString, values: z.array(z.string()) })).nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
@@ -99,7 +114,7 @@ const ProductPageRow = z.object({
   slug: z.string().nullable(),
   title: LocalizedString.nullable(),
   kind: Kind.nullable(),
-  media: z.array(CatalogMedia).nullable(),
+  image: MediaRow.nullable(),
   createdAt: z.date().nullable(),
   category: z.string().nullable(),
   skus: z.array(PricedSku),
@@ -110,7 +125,8 @@ export type ProductPageItem = {
   slug: string;
   title: LocalizedString;
   kind: z.output<typeof Kind>;
-  media: CatalogMedia[];
+  /** The first media item: what a list shows. */
+  image: CatalogMedia | null;
   createdAt: Date;
   category: string | null;
   skus: z.output<typeof PricedSku>[];
@@ -159,7 +175,7 @@ export async function readProductPage(
         SELECT *, row_number() OVER (ORDER BY ${order}) AS "rank" FROM matching ORDER BY ${order}
         LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}
       )
-      SELECT t."total", pg."id", pg."slug", pg."title", pg."kind"::text AS "kind", pg."media", pg."createdAt",
+      SELECT t."total", pg."id", pg."slug", pg."title", pg."kind"::text AS "kind", pg."media" -> 0 AS "image", pg."createdAt",
              c."slug" AS "category",
              COALESCE((
                SELECT json_agg(json_build_object(
@@ -174,7 +190,7 @@ export async function readProductPage(
   );
   const items = rows.flatMap((r): ProductPageItem[] =>
     r.id !== null && r.slug !== null && r.title !== null && r.kind !== null && r.createdAt !== null
-      ? [{ id: r.id, slug: r.slug, title: r.title, kind: r.kind, media: r.media ?? [], createdAt: r.createdAt, category: r.category, skus: r.skus }]
+      ? [{ id: r.id, slug: r.slug, title: r.title, kind: r.kind, image: r.image, createdAt: r.createdAt, category: r.category, skus: r.skus }]
       : [],
   );
   return { total: rows[0]?.total ?? 0, items };

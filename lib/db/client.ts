@@ -9,9 +9,8 @@ import { applyMigrations, readMigrations } from './migrations';
 import { pgliteRunner } from './sql-runner';
 
 export type Db = PrismaClient;
-export type DbKind = 'postgres' | 'pglite';
 
-export type Handle = { prisma: PrismaClient; kind: DbKind; close: () => Promise<void> };
+export type Handle = { prisma: PrismaClient; close: () => Promise<void> };
 
 const globalKey = Symbol.for('storefront-commerce.db');
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
@@ -41,7 +40,7 @@ async function open(): Promise<Handle> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const prisma = prismaForPostgres(url);
-    return { prisma, kind: 'postgres', close: () => prisma.$disconnect() };
+    return { prisma, close: () => prisma.$disconnect() };
   }
   // The embedded default migrates itself on first open, so a fresh clone needs no extra step.
   const pglite = await openPglite(pgliteDataDir());
@@ -54,7 +53,6 @@ export function pgliteHandle(pglite: PGlite): Handle {
   const prisma = prismaForPglite(pglite);
   return {
     prisma,
-    kind: 'pglite',
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();
@@ -74,8 +72,8 @@ export async function getDb(): Promise<Db> {
 }
 
 /** Tests and scripts install their own database (an isolated copy) before the first request. */
-export function setDb(prisma: PrismaClient, kind: DbKind, close: () => Promise<void> = () => prisma.$disconnect()) {
-  g[globalKey] = Promise.resolve({ prisma, kind, close });
+export function setDb(prisma: PrismaClient, close: () => Promise<void> = () => prisma.$disconnect()) {
+  g[globalKey] = Promise.resolve({ prisma, close });
 }
 
 /** Like setDb, but the database is only made when first used (test files that never touch it pay nothing). */

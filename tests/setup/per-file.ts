@@ -11,7 +11,7 @@ beforeAll(async () => {
     await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template.template}"`));
     const url = databaseUrl(name);
     process.env.TEST_ACTIVE_DATABASE_URL = url;
-    setDb(prismaForPostgres(url), 'postgres');
+    setDb(prismaForPostgres(url));
     return;
   }
   // Loading a PGlite snapshot costs a second or two: only files that use the database pay it.

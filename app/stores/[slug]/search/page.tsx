@@ -110,51 +110,53 @@ export default async function SearchPage({ params, searchParams }: Props) {
 
         {result ? (
           <div className="sf-results">
-            <aside className="sf-facets" aria-label={t.filters}>
-              {result.meta.facets.categories.length || category ? (
-                <nav aria-labelledby="sf-facet-category">
-                  <h2 id="sf-facet-category">{t.category}</h2>
+            {result.meta.total > 0 || filtered ? (
+              <aside className="sf-facets" aria-label={t.filters}>
+                {result.meta.facets.categories.length || category ? (
+                  <nav aria-labelledby="sf-facet-category">
+                    <h2 id="sf-facet-category">{t.category}</h2>
+                    <ul role="list">
+                      <li>
+                        <Link href={href({ category: undefined })} aria-current={!category ? 'true' : undefined}>
+                          {t.allCategories}
+                        </Link>
+                      </li>
+                      {result.meta.facets.categories.map((c) => (
+                        <li key={c.slug}>
+                          <Link href={href({ category: c.slug })} aria-current={c.slug === category ? 'true' : undefined}>
+                            {c.name} <span className="sf-chip__count">{c.count}</span>
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </nav>
+                ) : null}
+                <nav aria-labelledby="sf-facet-price">
+                  <h2 id="sf-facet-price">{t.priceFacet}</h2>
                   <ul role="list">
                     <li>
-                      <Link href={href({ category: undefined })} aria-current={!category ? 'true' : undefined}>
-                        {t.allCategories}
+                      <Link href={href({ price: undefined })} aria-current={!price ? 'true' : undefined}>
+                        {t.anyPrice}
                       </Link>
                     </li>
-                    {result.meta.facets.categories.map((c) => (
-                      <li key={c.slug}>
-                        <Link href={href({ category: c.slug })} aria-current={c.slug === category ? 'true' : undefined}>
-                          {c.name} <span className="sf-chip__count">{c.count}</span>
-                        </Link>
-                      </li>
-                    ))}
+                    {result.prices
+                      .filter((b) => b.count > 0 || (price && priceKey(b) === priceKey(price)))
+                      .map((b) => (
+                        <li key={b.min}>
+                          <Link href={href({ price: priceKey(b) })} aria-current={price && priceKey(b) === priceKey(price) ? 'true' : undefined}>
+                            {t.priceRange(money(b.min), b.max === null ? null : money(b.max))} <span className="sf-chip__count">{b.count}</span>
+                          </Link>
+                        </li>
+                      ))}
                   </ul>
                 </nav>
-              ) : null}
-              <nav aria-labelledby="sf-facet-price">
-                <h2 id="sf-facet-price">{t.priceFacet}</h2>
-                <ul role="list">
-                  <li>
-                    <Link href={href({ price: undefined })} aria-current={!price ? 'true' : undefined}>
-                      {t.anyPrice}
-                    </Link>
-                  </li>
-                  {result.prices
-                    .filter((b) => b.count > 0 || (price && priceKey(b) === priceKey(price)))
-                    .map((b) => (
-                      <li key={b.min}>
-                        <Link href={href({ price: priceKey(b) })} aria-current={price && priceKey(b) === priceKey(price) ? 'true' : undefined}>
-                          {t.priceRange(money(b.min), b.max === null ? null : money(b.max))} <span className="sf-chip__count">{b.count}</span>
-                        </Link>
-                      </li>
-                    ))}
-                </ul>
-              </nav>
-              {filtered ? (
-                <p>
-                  <Link href={href({ category: undefined, price: undefined })}>{t.clearFilters}</Link>
-                </p>
-              ) : null}
-            </aside>
+                {filtered ? (
+                  <p>
+                    <Link href={href({ category: undefined, price: undefined })}>{t.clearFilters}</Link>
+                  </p>
+                ) : null}
+              </aside>
+            ) : null}
 
             <div className="sf-results__main">
               {result.meta.total > 0 ? (

@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { staticSecurityHeaders } from './lib/http/security-headers';
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
@@ -9,6 +10,12 @@ const nextConfig: NextConfig = {
   // Lets several dev servers (or a dev server and a build) share one checkout.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   typedRoutes: false,
+  // proxy.ts answers empty segments and trailing slashes: in the envelope under /api/v1, with
+  // the usual redirect on pages.
+  skipTrailingSlashRedirect: true,
+  async headers() {
+    return [{ source: '/:path*', headers: [...staticSecurityHeaders] }];
+  },
 };
 
 export default nextConfig;

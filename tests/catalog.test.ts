@@ -38,7 +38,7 @@ describe('getPublicMerchant', () => {
   it('answers 405 in the envelope for a wrong method', async () => {
     const r = await call(merchantRoute.POST, { method: 'POST', params: { slug: 'lumen-audio' } });
     expectError(r, 405, 'method_not_allowed');
-    expect(r.headers.get('allow')).toBe('GET');
+    expect(r.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
   it('sends an ETag and answers 304 to a matching If-None-Match', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { operations } from '../lib/operations';
+import path from 'node:path';
+import type { RouteHandler } from '../lib/http/handle';
+import { operationList, operations } from '../lib/operations';
+import { call, expectError } from './helpers/http';
 import { operationHandlers, routeModules } from './helpers/routes';
 
 describe('route inventory', () => {
@@ -25,13 +28,38 @@ describe('route inventory', () => {
     }
   });
 
-  it('exports no method a route does not declare except the enveloped 405 fallbacks', () => {
+  it('serves every built operation (every one not marked pending) from a route', () => {
+    const served = new Set(operationHandlers().map((e) => e.handler.operationId));
+    const unserved = operationList.filter((op) => !op.pending && !served.has(op.id)).map((op) => op.id);
+    expect(unserved).toEqual([]);
+    for (const op of operationList.filter((o) => o.pending)) expect(served.has(op.id), op.id).toBe(false);
+  });
+
+  it('answers every other method with the table-derived 405 and OPTIONS with the same Allow', async () => {
+    const files = Object.entries(routeModules).filter(([file]) => !file.includes('[[...path]]') && !file.includes('openapi.json'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const [file, mod] of files) {
+      const ops = operationHandlers().filter((e) => routeModules[file] === mod && e.file === path.relative('../../app', file));
+      const declared = ops.map((e) => operations[e.handler.operationId as keyof typeof operations].method);
+      const allow = [...declared.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])), 'OPTIONS'];
+      const options = await call(mod.OPTIONS as RouteHandler, { method: 'OPTIONS', path: '/api/v1/x' });
+      expect(options.status, file).toBe(204);
+      expect(options.headers.get('x-request-id'), file).toMatch(/^req_/);
+      expect(options.headers.get('allow')!.split(', ').sort(), file).toEqual(allow.sort());
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !declared.includes(m as never))) {
+        const reply = await call(mod[method] as RouteHandler, { method, path: '/api/v1/x' });
+        expectError(reply, 405, 'method_not_allowed');
+        expect(reply.headers.get('allow'), `${file} ${method}`).toBe(options.headers.get('allow'));
+      }
+    }
+  });
+
+  it('exports no method a route does not declare except the enveloped fallbacks', () => {
     for (const [file, mod] of Object.entries(routeModules)) {
       for (const [name, value] of Object.entries(mod)) {
-        if (file.includes('[...path]')) continue;
-        if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(name)) continue;
+        if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].includes(name)) continue;
         const isOperation = typeof value === 'function' && 'operationId' in value;
-        const isFallback = typeof value === 'function' && 'methodNotAllowed' in value;
+        const isFallback = typeof value === 'function' && 'fallback' in value;
         const isDocument = typeof value === 'function' && 'documentRoute' in value;
         expect(isOperation || isFallback || isDocument, `${file} ${name}`).toBe(true);
       }

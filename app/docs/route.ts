@@ -7,7 +7,7 @@ import { ApiReference } from '@scalar/nextjs-api-reference';
 
 const fontFaces = readFileSync(path.join(/*turbopackIgnore: true*/ process.cwd(), 'public', 'vendor', 'fonts', 'fonts.css'), 'utf8');
 
-export const GET = ApiReference({
+const reference = {
   url: '/api/v1/openapi.json',
   cdn: '/vendor/scalar/standalone.js',
   pageTitle: 'Storefront Commerce API reference',
@@ -21,4 +21,7 @@ export const GET = ApiReference({
   agent: { disabled: true },
   mcp: { disabled: true },
   showDeveloperTools: 'never',
-});
+} as const;
+
+// Scalar marks its two script tags with the nonce proxy.ts put in this page's CSP.
+export const GET = (req: Request) => ApiReference({ ...reference, nonce: req.headers.get('x-nonce') ?? undefined })();

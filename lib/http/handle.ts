@@ -6,10 +6,10 @@ import { clientAddress } from './client-address';
 import { createServiceContext, type Principal, type ServiceContext } from '../core/context';
 import { ServiceError, isServiceError } from '../core/errors';
 import { runIdempotent } from './idempotency';
-import { MAX_BODY_BYTES, parseJsonBody, parseWith, queryObject, readBodyText } from './parse';
+import { parseJsonBody, parseWith, queryObject, readBodyText } from './parse';
 import { getRateLimiter, policyFor, rateLimitHeaders } from './rate-limit';
 import { newRequestId } from './request-id';
-import { errorResponse, JSON_TYPE } from './respond';
+import { apiHeaders, errorResponse, JSON_TYPE } from './respond';
 import { readStoreAccess } from './store-access';
 import { logger } from '../core/logger';
 
@@ -42,7 +42,7 @@ export function handle<Op extends OperationDef>(
 ): RouteHandler {
   const handler = async (req: Request, route: RouteContext): Promise<Response> => {
     const requestId = newRequestId();
-    const headers = new Headers({ 'x-request-id': requestId });
+    const headers = apiHeaders(requestId);
     try {
       const url = new URL(req.url);
       const rawParams = renameParams((await route.params) ?? {}, options.paramAliases);
@@ -141,7 +141,6 @@ function refuseQuery(url: URL): undefined {
 
 async function readBody(req: Request, op: OperationDef): Promise<unknown> {
   const text = await readBodyText(req);
-  if (text.length > MAX_BODY_BYTES) throw new ServiceError('payload_too_large');
   if (op.bodyType === 'form') {
     const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') {

@@ -1,10 +1,15 @@
 import type { z } from 'zod';
 import { ServiceError, type ErrorIssue } from '../core/errors';
 import { toIssues } from '../core/issues';
+import { SafeInput } from '../schemas/common';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** Client input through the shared string rule, then the operation's schema: any failure is a 400 with issues. */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown, prefix: string): z.output<T> {
+  const raw = value instanceof URLSearchParams ? Object.fromEntries([...new Set(value.keys())].map((k) => [k, value.getAll(k)])) : value;
+  const safe = SafeInput.safeParse(raw);
+  if (!safe.success) throw new ServiceError('validation_failed', { issues: toIssues(safe.error, prefix) });
   const result = schema.safeParse(value);
   if (!result.success) throw new ServiceError('validation_failed', { issues: toIssues(result.error, prefix) });
   return result.data;

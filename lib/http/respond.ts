@@ -3,6 +3,11 @@ import { logger } from '../core/logger';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Headers every API response starts from: its request id, and no MIME sniffing of its body. */
+export function apiHeaders(requestId: string): Headers {
+  return new Headers({ 'x-request-id': requestId, 'x-content-type-options': 'nosniff' });
+}
+
 export function jsonResponse(body: unknown, status: number, headers: Headers = new Headers()): Response {
   headers.set('content-type', JSON_TYPE);
   return new Response(JSON.stringify(body), { status, headers });

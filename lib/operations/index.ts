@@ -7,7 +7,7 @@ import { oauthOperations } from './oauth';
 import { orderOperations } from './orders';
 import { searchOperations } from './search';
 import { storeAccessOperations } from './store-access';
-import type { OperationDef } from './types';
+import type { HttpMethod, OperationDef } from './types';
 import { webhookOperations } from './webhooks';
 
 /** THE operation table: every operation of the public interface, declared once. */
@@ -27,12 +27,18 @@ export const operations = {
 export type OperationId = keyof typeof operations;
 export const operationList: OperationDef[] = Object.values(operations) as OperationDef[];
 
-/** Compiled path patterns, used by the catch-all route to tell 404 from 405. */
-const compiled = operationList.map((op) => ({
-  op,
-  pattern: new RegExp('^' + op.path.replace(/\{[^}]+\}/g, '[^/]+') + '/?$'),
-}));
+export function operationById(id: string): OperationDef {
+  const op = (operations as Record<string, OperationDef>)[id];
+  if (!op) throw new Error(`no operation ${id} in the table`);
+  return op;
+}
 
-export function operationsAtPath(pathname: string): OperationDef[] {
-  return compiled.filter((c) => c.pattern.test(pathname)).map((c) => c.op);
+/** Each built operation's path as a pattern: a parameter is one non-empty segment. */
+const builtPatterns = operationList
+  .filter((op) => !op.pending)
+  .map((op) => ({ op, pattern: new RegExp('^' + op.path.replace(/\{[^}]+\}/g, '[^/]+') + '$') }));
+
+/** The methods the built operations answer at a concrete path (none: no route serves it). */
+export function methodsAtPath(pathname: string): HttpMethod[] {
+  return builtPatterns.filter((c) => c.pattern.test(pathname)).map((c) => c.op.method);
 }

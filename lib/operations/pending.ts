@@ -30,5 +30,6 @@ export function pendingOperation(
     body: hasBody ? once(def.requestName!, () => OpenObject.meta({ id: def.requestName })) : undefined,
     response: once(def.responseName, () => dataEnvelope(OpenObject, def.responseName)),
     errors: [],
+    pending: true,
   });
 }

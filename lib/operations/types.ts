@@ -59,6 +59,8 @@ export type OperationDef<
   /** Business errors this operation may answer, beyond those the pipeline adds itself. */
   errors: readonly ErrorCode[];
   examples?: OperationExamples;
+  /** Declared but not built yet: no route serves it, so it answers 404 (see pending.ts). */
+  pending?: true;
 };
 
 export function defineOperation<

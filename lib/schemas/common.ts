@@ -30,6 +30,36 @@ export const marketDefaultLocale: Record<Market, Locale> = { CN: 'zh-CN', US: 'e
 
 export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
+/**
+ * THE string rule for everything a client sends (path parameters, query, bodies): no NUL and no
+ * lone UTF-16 surrogate. PostgreSQL refuses both in text (a 500 if they got that far), and
+ * neither has a meaning in any field of this interface. The pipeline applies it to every string
+ * of the raw input before the operation's schema runs, so no schema can forget it.
+ */
+const UNSAFE_STRING = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isSafeString(value: string): boolean {
+  return !UNSAFE_STRING.test(value);
+}
+
+export const SafeInput = z.unknown().superRefine((value, ctx) => {
+  const visit = (v: unknown, path: (string | number)[], depth: number): void => {
+    if (typeof v === 'string') {
+      if (!isSafeString(v)) {
+        ctx.addIssue({ code: 'custom', path, message: 'must not contain NUL characters or unpaired surrogates' });
+      }
+    } else if (depth < 64 && Array.isArray(v)) {
+      v.forEach((item, i) => visit(item, [...path, i], depth + 1));
+    } else if (depth < 64 && v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (!isSafeString(k)) ctx.addIssue({ code: 'custom', path: [...path, k], message: 'field names must not contain NUL characters or unpaired surrogates' });
+        visit(item, [...path, k], depth + 1);
+      }
+    }
+  };
+  visit(value, [], 0);
+});
+
 export const Money = z
   .strictObject({
     amount: z.int().min(0).max(MAX_SAFE).meta({ description: 'Integer amount in minor units (fen, cents).' }),

@@ -1,8 +1,9 @@
 // createPublicCart: POST /api/v1/open/storefront/carts
 import { createPublicCart } from '@/lib/carts/create-public-cart';
 import { handle } from '@/lib/http/handle';
-import { rejectOtherMethods } from '@/lib/http/method-not-allowed';
+import { route } from '@/lib/http/route';
 import { operations } from '@/lib/operations';
 
-export const POST = handle(operations.createPublicCart, ({ body }, ctx) => createPublicCart(ctx, body));
-export const { GET, PUT, PATCH, DELETE } = rejectOtherMethods('POST');
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  handle(operations.createPublicCart, ({ body }, ctx) => createPublicCart(ctx, body)),
+);

@@ -1,8 +1,9 @@
 // addPublicCartItem: POST /api/v1/open/storefront/carts/{cartId}/items
 import { addPublicCartItem } from '@/lib/carts/add-public-cart-item';
 import { handle } from '@/lib/http/handle';
-import { rejectOtherMethods } from '@/lib/http/method-not-allowed';
+import { route } from '@/lib/http/route';
 import { operations } from '@/lib/operations';
 
-export const POST = handle(operations.addPublicCartItem, ({ params, body }, ctx) => addPublicCartItem(ctx, { ...params, ...body }));
-export const { GET, PUT, PATCH, DELETE } = rejectOtherMethods('POST');
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  handle(operations.addPublicCartItem, ({ params, body }, ctx) => addPublicCartItem(ctx, { ...params, ...body })),
+);

@@ -3,11 +3,12 @@
 import { removePublicCartItem } from '@/lib/carts/remove-public-cart-item';
 import { updatePublicCartItemQuantity } from '@/lib/carts/update-public-cart-item-quantity';
 import { handle } from '@/lib/http/handle';
-import { rejectOtherMethods } from '@/lib/http/method-not-allowed';
+import { route } from '@/lib/http/route';
 import { operations } from '@/lib/operations';
 
-export const PATCH = handle(operations.updatePublicCartItemQuantity, ({ params, body }, ctx) =>
-  updatePublicCartItemQuantity(ctx, { ...params, ...body }),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  handle(operations.updatePublicCartItemQuantity, ({ params, body }, ctx) =>
+    updatePublicCartItemQuantity(ctx, { ...params, ...body }),
+  ),
+  handle(operations.removePublicCartItem, ({ params, body }, ctx) => removePublicCartItem(ctx, { ...params, ...body })),
 );
-export const DELETE = handle(operations.removePublicCartItem, ({ params, body }, ctx) => removePublicCartItem(ctx, { ...params, ...body }));
-export const { GET, POST, PUT } = rejectOtherMethods('PATCH', 'DELETE');

@@ -1,0 +1,46 @@
+// Runs before Next routes a request (Next 16 "proxy", formerly middleware). Two jobs:
+// 1. URLs and methods the router would answer outside the API envelope (bad escapes, NUL, dot or
+//    empty segments, overlong URLs, unknown methods) are answered here: in the PublicErrorResponse
+//    envelope under /api, as a plain 400/404 (or the usual trailing-slash redirect) on pages.
+//    Two things never reach any application code: TRACE/TRACK/CONNECT (the fetch Request that
+//    Next builds refuses them: 500) and `//` or `\` in a path (Next's router redirects, 308).
+// 2. Pages get a Content-Security-Policy with a fresh nonce that Next puts on its own scripts.
+import { NextResponse, type NextRequest } from 'next/server';
+import { screenRequest, screeningResponse } from '@/lib/http/screen-request';
+import { contentSecurityPolicy, newNonce } from '@/lib/http/security-headers';
+
+export function proxy(req: NextRequest) {
+  const screening = screenRequest(req.method, req.url);
+  const pathname = screening.ok ? screening.pathname : req.nextUrl.pathname;
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
+    return screening.ok ? NextResponse.next() : screeningResponse(screening);
+  }
+  if (!screening.ok && screening.error.code === 'route_not_found' && !req.nextUrl.pathname.startsWith('/api/')) {
+    // Pages keep the redirect Next would give (skipTrailingSlashRedirect hands it to us).
+    const url = new URL(req.url);
+    const clean = url.pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+    if (clean !== url.pathname) return NextResponse.redirect(new URL(clean + url.search, url), 308);
+  }
+  if (!screening.ok) {
+    const status = screening.error.status === 400 ? 400 : 404;
+    return new NextResponse(status === 400 ? 'Bad request\n' : 'Not found\n', {
+      status,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  if (pathname.startsWith('/_next/')) return NextResponse.next();
+
+  const nonce = newNonce();
+  const csp = contentSecurityPolicy(nonce);
+  const requestHeaders = new Headers(req.headers);
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('content-security-policy', csp);
+  const res = NextResponse.next({ request: { headers: requestHeaders } });
+  res.headers.set('content-security-policy', csp);
+  return res;
+}
+
+export const config = {
+  // Static assets never run it; everything else does, prefetches included (they render pages).
+  matcher: ['/((?!_next/static|_next/image|vendor/|media/|favicon.ico).*)'],
+};

@@ -78,7 +78,7 @@ export function StoreHeader({ store, locale, path, isHome, explicitLocale, query
           ))}
         </nav>
       </div>
-      <nav className="sf-container sf-subnav" aria-label={t.categories}>
+      <nav className="sf-container sf-subnav" aria-label={t.storeNav}>
         <Link href={withLocale(base, linkLocale)}>{t.home}</Link>
         <Link href={withLocale(`${base}/products`, linkLocale)}>{t.allProducts}</Link>
         {categories.map((c) => (

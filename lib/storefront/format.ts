@@ -19,6 +19,15 @@ export function formatMoney(money: Money, locale: Locale): string {
   return f.format(money.amount / 10 ** digits);
 }
 
+/** A round amount without its zero decimals ("¥300", "$25"), for price ranges a shopper picks from. */
+export function formatRoundMoney(money: Money, locale: Locale): string {
+  const digits = formatter(locale, money.currency).resolvedOptions().maximumFractionDigits ?? 2;
+  const whole = money.amount % 10 ** digits === 0;
+  return whole
+    ? new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency, maximumFractionDigits: 0 }).format(money.amount / 10 ** digits)
+    : formatMoney(money, locale);
+}
+
 /** A moment in the shopper's locale, with its time zone (the link may be opened anywhere). */
 export function formatDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, {

@@ -11,7 +11,7 @@ import { type Locale, inLocale, marketCurrency } from '@/lib/schemas/common';
 import { type PriceFilter, searchStoreProducts } from '@/lib/search/search-public-products';
 import { SEARCH_QUERY_MAX, type SearchSort, searchSorts } from '@/lib/search/schemas';
 import { handleStorefrontError } from '@/lib/storefront/errors';
-import { formatMoney } from '@/lib/storefront/format';
+import { formatRoundMoney } from '@/lib/storefront/format';
 import { pathWithQuery, withLocale } from '@/lib/storefront/locale';
 import { storefrontContext } from '@/lib/storefront/page-context';
 import { loadStorePage, pageParam, param } from '@/lib/storefront/store-page';
@@ -88,7 +88,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
     }
   }
   const currency = marketCurrency[store.defaultMarket];
-  const money = (amount: number) => formatMoney({ amount, currency }, locale);
+  const money = (amount: number) => formatRoundMoney({ amount, currency }, locale);
   // Nothing to show: suggest products the store sells, one per category, by the words of their titles.
   const suggestions = !result || result.meta.total === 0 ? await suggestedSearches(slug, locale) : [];
   const filtered = !!(category || price);

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { listPublicMerchantProducts, type ProductListSort, productListSorts } from '@/lib/catalog/list-public-merchant-products';
-import type { StoreCategory } from '@/lib/catalog/list-store-categories';
+import { type StoreCategory, findStoreCategory } from '@/lib/catalog/list-store-categories';
 import { inLocale } from '@/lib/schemas/common';
 import { handleStorefrontError } from '@/lib/storefront/errors';
 import { pathWithQuery, withLocale } from '@/lib/storefront/locale';
@@ -52,9 +52,6 @@ export async function CatalogListing({ page, category, sort, pageNumber }: Props
   // Past the last page is no page at all (page 1 of an empty category is still shown).
   if (pageNumber > 1 && pageNumber > meta.totalPages) notFound();
   const title = category ? category.name[locale] : t.allProducts;
-  const byslug = new Map<string, StoreCategory>();
-  const index = (list: StoreCategory[]) => list.forEach((c) => (byslug.set(c.slug, c), index(c.children)));
-  index(categories);
   const children = category ? category.children : categories;
   const view = { slug: store.slug, locale, linkLocale: asked };
   const categoryHref = (slug: string) => withLocale(`${base}/categories/${encodeURIComponent(slug)}`, asked);
@@ -73,7 +70,7 @@ export async function CatalogListing({ page, category, sort, pageNumber }: Props
           ) : null}
           {category?.ancestors.map((slug) => (
             <li key={slug}>
-              <Link href={categoryHref(slug)}>{byslug.get(slug)?.name[locale] ?? slug}</Link>
+              <Link href={categoryHref(slug)}>{findStoreCategory(categories, slug)?.name[locale] ?? slug}</Link>
             </li>
           ))}
           <li aria-current="page">{title}</li>

@@ -7,6 +7,7 @@ import { StoreFrame } from '@/components/storefront/store-frame';
 import { VariantPicker } from '@/components/storefront/variant-picker';
 import { inLocale } from '@/lib/schemas/common';
 import { getPublicMerchantProduct } from '@/lib/catalog/get-public-merchant-product';
+import { findStoreCategory } from '@/lib/catalog/list-store-categories';
 import { handleStorefrontError } from '@/lib/storefront/errors';
 import { formatMoney } from '@/lib/storefront/format';
 import { withLocale } from '@/lib/storefront/locale';
@@ -49,14 +50,10 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const base = `/stores/${encodeURIComponent(slug)}`;
 
   // The category's place in the store's tree, for the breadcrumb.
-  const trail: { slug: string; name: string }[] = [];
-  const walk = (list: typeof categories, above: typeof trail): boolean =>
-    list.some((c) => {
-      const here = [...above, { slug: c.slug, name: c.name[locale] }];
-      if (c.slug === product.category?.slug) return trail.push(...here), true;
-      return walk(c.children, here);
-    });
-  walk(categories, []);
+  const category = product.category ? findStoreCategory(categories, product.category.slug) : undefined;
+  const trail = category
+    ? [...category.ancestors, category.slug].map((slug) => ({ slug, name: findStoreCategory(categories, slug)?.name[locale] ?? slug }))
+    : [];
 
   const skus = product.skus.map((s) => ({
     id: s.id,

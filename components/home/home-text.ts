@@ -11,9 +11,9 @@ const text = {
     protectedStore: (password: string) => `Members only: unlock it with the password ${password}`,
     tryTitle: 'What to try',
     tries: [
-      { label: 'Search in Chinese: 耳机 (earbuds and headphones) at 华夏数码', href: '/stores/huaxia-digital/search?q=%E8%80%B3%E6%9C%BA' },
+      { label: 'Search in Chinese: 耳机 (earbuds and headphones) at 华夏数码', href: '/stores/huaxia-digital/search?q=%E8%80%B3%E6%9C%BA&locale=en-US' },
       { label: 'Search with a typo: “wirless earbuds” at Lumen Audio', href: '/stores/lumen-audio/search?q=wirless+earbuds' },
-      { label: 'Browse a category to its last page: Headphones', href: '/stores/huaxia-digital/categories/headphones' },
+      { label: 'Browse a category page by page: Electronics at 华夏数码', href: '/stores/huaxia-digital/categories/electronics?locale=en-US' },
       { label: 'Pick a colour and a quantity: Aurora Wireless Earbuds Pro', href: '/stores/lumen-audio/products/aurora-wireless-earbuds-pro' },
       { label: 'See every product of a store, cheapest first', href: '/stores/lumen-audio/products?sort=price_asc' },
     ],
@@ -38,7 +38,7 @@ const text = {
     tries: [
       { label: '中文搜索：在华夏数码搜索“耳机”', href: '/stores/huaxia-digital/search?q=%E8%80%B3%E6%9C%BA&locale=zh-CN' },
       { label: '拼写纠错：在 Lumen Audio 搜索“wirless earbuds”', href: '/stores/lumen-audio/search?q=wirless+earbuds&locale=zh-CN' },
-      { label: '按分类浏览到最后一页：耳机', href: '/stores/huaxia-digital/categories/headphones?locale=zh-CN' },
+      { label: '按分类逐页浏览：华夏数码的数码电子', href: '/stores/huaxia-digital/categories/electronics?locale=zh-CN' },
       { label: '选择颜色和数量：极光无线耳机 Pro', href: '/stores/lumen-audio/products/aurora-wireless-earbuds-pro?locale=zh-CN' },
       { label: '查看店铺全部商品，价格从低到高', href: '/stores/lumen-audio/products?sort=price_asc&locale=zh-CN' },
     ],

@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Tests speak as the one proxy in front of the app: x-forwarded-for is the client address.
+    env: { TRUSTED_PROXY_HOPS: '1' },
   },
 });

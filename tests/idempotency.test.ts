@@ -134,7 +134,7 @@ describe('replay', () => {
   it('scopes public operations by path resource and client address', async () => {
     const k = idemKey();
     const send = (store: string, ip: string) =>
-      call(publicWrite, { method: 'POST', params: { store }, headers: { 'idempotency-key': k, 'x-real-ip': ip }, body: { note: 'p1' } });
+      call(publicWrite, { method: 'POST', params: { store }, headers: { 'idempotency-key': k, 'x-forwarded-for': ip }, body: { note: 'p1' } });
     expect((await send('lumen-audio', '203.0.113.1')).status).toBe(200);
     expect((await send('lumen-audio', '203.0.113.1')).headers.get('idempotent-replayed')).toBe('true');
     expect((await send('lumen-audio', '203.0.113.2')).headers.get('idempotent-replayed')).toBeNull();

@@ -93,7 +93,7 @@ describe('rate limits (in-process backend)', () => {
 
   it('limits public reads per client address', async () => {
     setRateLimiter(new MemoryRateLimiter());
-    const from = (ip: string) => call(publicRead, { headers: { 'x-real-ip': ip } });
+    const from = (ip: string) => call(publicRead, { headers: { 'x-forwarded-for': ip } });
     expect((await from('198.51.100.7')).status).toBe(200);
     expect((await from('198.51.100.7')).status).toBe(200);
     expectError(await from('198.51.100.7'), 429, 'rate_limited');
@@ -110,7 +110,7 @@ describe('rate limits (in-process backend)', () => {
   it('answers 429 instead of 401 to an address that keeps failing authentication', async () => {
     setRateLimiter(new MemoryRateLimiter());
     vi.stubEnv('RATE_LIMIT_AUTH_FAILURE', '3/60');
-    const from = (ip: string) => call(keyRead, { headers: { ...bearer('sk_test_nope'), 'x-real-ip': ip } });
+    const from = (ip: string) => call(keyRead, { headers: { ...bearer('sk_test_nope'), 'x-forwarded-for': ip } });
     for (let i = 0; i < 3; i++) expectError(await from('192.0.2.9'), 401, 'authentication_required');
     const limited = await from('192.0.2.9');
     expect(expectError(limited, 429, 'rate_limited').details).toMatchObject({ policy: 'authFailure' });

@@ -10,7 +10,7 @@ async function search(q: string, market: 'US' | 'CN' = 'US', sort = 'relevance')
   const r = await call(searchRoute.GET, {
     path: '/api/v1/search',
     query: { q, locale: 'en-US', market, sort, page: '1', pageSize: '50' },
-    headers: { 'x-real-ip': `198.51.100.7-${randomBytes(4).toString('hex')}` },
+    headers: { 'x-forwarded-for': `198.51.100.7-${randomBytes(4).toString('hex')}` },
   });
   expect(r.status, r.text).toBe(200);
   return r.body as { data: any[]; meta: any };
@@ -134,7 +134,7 @@ describe('search documents follow catalog writes in the same transaction', () =>
       const r = await call(searchRoute.GET, {
         path: '/api/v1/search',
         query: { q: 'platypus', locale: 'en-US', market: 'US', sort: 'relevance', page: '1', pageSize: '5', category: slug },
-        headers: { 'x-real-ip': `198.51.100.8-${randomBytes(4).toString('hex')}` },
+        headers: { 'x-forwarded-for': `198.51.100.8-${randomBytes(4).toString('hex')}` },
       });
       return r.body.meta.total as number;
     };

@@ -19,7 +19,7 @@ function search(query: Record<string, string | undefined>, headers: Record<strin
   return call(searchRoute.GET, {
     path: '/api/v1/search',
     query: defined,
-    headers: { 'x-real-ip': `198.51.100.${randomBytes(1)[0]}-${randomBytes(4).toString('hex')}`, ...headers },
+    headers: { 'x-forwarded-for': `198.51.100.${randomBytes(1)[0]}-${randomBytes(4).toString('hex')}`, ...headers },
   });
 }
 
@@ -316,7 +316,7 @@ describe('searchPublicProducts: protected stores', () => {
       path: `/api/v1/public/store-access/${store}/challenges`,
       params: { store },
       body: { kind: 'password', password },
-      headers: { 'idempotency-key': `search-${randomBytes(8).toString('hex')}`, 'x-real-ip': '192.0.2.10' },
+      headers: { 'idempotency-key': `search-${randomBytes(8).toString('hex')}`, 'x-forwarded-for': '192.0.2.10' },
     });
     expect(r.status, r.text).toBe(200);
     return r.body.data.token as string;

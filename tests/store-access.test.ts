@@ -39,7 +39,7 @@ async function answer(store: string, body: unknown, ip: string, key = `t-${rando
     path: `/api/v1/public/store-access/${store}/challenges`,
     params: { store },
     body,
-    headers: { 'idempotency-key': key, 'x-real-ip': ip },
+    headers: { 'idempotency-key': key, 'x-forwarded-for': ip },
   });
 }
 
@@ -151,7 +151,7 @@ describe('enforcement on public reads', () => {
   it('guards search restricted to a protected store, per store', async () => {
     const query = (merchant: string) => ({ q: 'a', locale: 'en-US', market: 'US', sort: 'newest', page: '1', pageSize: '5', merchant });
     const search = (merchant: string, headers: Record<string, string> = {}) =>
-      call(searchRoute.GET, { path: '/api/v1/search', query: query(merchant), headers: { 'x-real-ip': client(), ...headers } });
+      call(searchRoute.GET, { path: '/api/v1/search', query: query(merchant), headers: { 'x-forwarded-for': client(), ...headers } });
     expectError(await search(A), 401, 'store_access_required');
     const token = { 'x-store-access-token': await tokenFor(A, PASSWORD_A) };
     expect((await search(A, token)).status).toBe(200);

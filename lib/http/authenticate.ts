@@ -4,7 +4,7 @@ import type { Scope } from '../core/scopes';
 import type { OperationDef } from '../operations/types';
 import type { Principal } from '../core/context';
 import { ServiceError } from '../core/errors';
-import { getRateLimiter, policyFor, rateLimitHeaders } from './rate-limit';
+import { getRateLimiter, policyFor, rateLimitHeaders, rateLimitKey } from './rate-limit';
 
 const MAX_AUTHORIZATION_LENGTH = 1024;
 
@@ -32,7 +32,7 @@ export async function authenticate(
 
 async function authenticationFailure(address: string, responseHeaders: Headers): Promise<ServiceError> {
   const policy = policyFor('authFailure');
-  const result = await getRateLimiter().limit(policy, `address:${address}`);
+  const result = await getRateLimiter().limit(policy, rateLimitKey(policy.name, { address }));
   if (result.allowed) return new ServiceError('authentication_required');
   rateLimitHeaders(result, responseHeaders);
   return new ServiceError('rate_limited', { details: { policy: policy.name, retryAfterSeconds: result.resetSeconds } });

@@ -1,17 +1,43 @@
+import ipaddr from 'ipaddr.js';
+
 /**
- * The client address for rate limiting and idempotency scoping. Behind Vercel or another proxy
- * the platform sets x-forwarded-for / x-real-ip; TRUSTED_PROXY_HOPS says how many proxies
- * append to x-forwarded-for (default 1), so a client cannot pick its own address.
+ * The address every unproxied request shares. Next gives route handlers no socket peer address,
+ * so without a declared proxy there is nothing trustworthy to tell clients apart: they share one
+ * rate-limit budget and one store-access lockout until the deployment declares its proxy.
  */
-export function clientAddress(headers: Headers): string {
-  const realIp = headers.get('x-real-ip')?.trim();
-  if (realIp) return realIp;
-  const forwarded = headers.get('x-forwarded-for');
-  if (forwarded) {
-    const hops = Math.max(1, Number(process.env.TRUSTED_PROXY_HOPS ?? 1));
-    const chain = forwarded.split(',').map((s) => s.trim()).filter(Boolean);
-    const candidate = chain[Math.max(0, chain.length - hops)];
-    if (candidate) return candidate;
+export const UNPROXIED_ADDRESS = 'unproxied';
+
+/**
+ * THE client address, for rate limits, idempotency scoping and store-access lockouts. It is taken
+ * only from headers the deployment's own proxy sets, never from what a client may send:
+ * - on Vercel (VERCEL=1), `x-real-ip`, which Vercel's edge overwrites on every request;
+ * - self-hosted, TRUSTED_PROXY_HOPS=N (default 0) says how many proxies in front of the app
+ *   append to `x-forwarded-for`: the address is the entry the outermost of them appended, the
+ *   N-th from the right. Entries further left are whatever the client sent, and ignored;
+ * - with no proxy declared, UNPROXIED_ADDRESS. `x-real-ip` is never read outside Vercel.
+ */
+export function clientAddress(headers: Pick<Headers, 'get'>, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.VERCEL === '1') return normalize(headers.get('x-real-ip')) ?? UNPROXIED_ADDRESS;
+  const hops = trustedProxyHops(env);
+  if (hops === 0) return UNPROXIED_ADDRESS;
+  const chain = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return normalize(chain[chain.length - hops] ?? chain[0]) ?? UNPROXIED_ADDRESS;
+}
+
+export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.TRUSTED_PROXY_HOPS ?? 0);
+  return Number.isInteger(n) && n > 0 && n <= 16 ? n : 0;
+}
+
+/** One spelling per address (IPv4-mapped IPv6 as IPv4, IPv6 compressed); other tokens are kept, capped. */
+function normalize(value: string | null | undefined): string | null {
+  const v = value?.trim();
+  if (!v) return null;
+  if (ipaddr.isValid(v)) {
+    const parsed = ipaddr.parse(v);
+    return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+      ? (parsed as ipaddr.IPv6).toIPv4Address().toString()
+      : parsed.toString();
   }
-  return 'unknown';
+  return v.slice(0, 64);
 }

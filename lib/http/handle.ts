@@ -7,7 +7,7 @@ import { createServiceContext, type Principal, type ServiceContext } from '../co
 import { ServiceError, isServiceError } from '../core/errors';
 import { runIdempotent } from './idempotency';
 import { parseJsonBody, parseWith, queryObject, readBodyText } from './parse';
-import { getRateLimiter, policyFor, rateLimitHeaders } from './rate-limit';
+import { getRateLimiter, policyFor, rateLimitHeaders, rateLimitKey } from './rate-limit';
 import { newRequestId } from './request-id';
 import { apiHeaders, errorResponse, JSON_TYPE } from './respond';
 import { readStoreAccess } from './store-access';
@@ -109,14 +109,7 @@ async function enforceRateLimit(
   headers: Headers,
 ) {
   const policy = policyFor(op.rateLimit);
-  const key =
-    op.rateLimit === 'hosted'
-      ? `session:${String(rawParams.sessionId)}`
-      : op.rateLimit === 'challenge'
-        ? `${address}|${String(rawParams.store)}`
-        : principal
-          ? `installation:${principal.installationId}`
-          : `address:${address}`;
+  const key = rateLimitKey(policy.name, { address, principal, params: rawParams });
   const result = await getRateLimiter().limit(policy, key);
   rateLimitHeaders(result, headers);
   if (!result.allowed) {

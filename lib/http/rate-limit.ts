@@ -1,5 +1,6 @@
 import { MemoryRateLimiter, type RateLimiter, type RateLimitResult } from './rate-limit-memory';
-import { type RateLimitPolicy, type RateLimitPolicyName, resolvePolicy } from '../operations/rate-limit-policies';
+import type { Principal } from '../core/context';
+import { type RateLimitPolicy, type RateLimitPolicyName, rateLimitPolicies, resolvePolicy } from '../operations/rate-limit-policies';
 import { RedisRateLimiter } from './rate-limit-redis';
 import { UpstashRateLimiter } from './rate-limit-upstash';
 import { logger } from '../core/logger';
@@ -39,6 +40,35 @@ export function setRateLimiter(limiter: RateLimiter) {
 
 export function policyFor(name: RateLimitPolicyName): RateLimitPolicy {
   return resolvePolicy(name);
+}
+
+export type RateLimitCaller = {
+  address: string;
+  principal?: Principal | null;
+  /** Raw path parameters: `sessionId` for hosted steps, `store` for challenges. */
+  params?: Record<string, unknown>;
+};
+
+/**
+ * The bucket a request counts against under a policy, as the table's `by` column says. A subject the
+ * request cannot name (no principal yet) falls back to the client address, never to a shared bucket.
+ */
+export function rateLimitKey(policy: RateLimitPolicyName, caller: RateLimitCaller): string {
+  const by = rateLimitPolicies[policy].by;
+  const address = `address:${caller.address}`;
+  const param = (name: string) => String(caller.params?.[name] ?? '');
+  switch (by) {
+    case 'address':
+      return address;
+    case 'installation':
+      return caller.principal ? `installation:${caller.principal.installationId}` : address;
+    case 'session':
+      return `session:${param('sessionId')}`;
+    case 'address+store':
+      return `${address}|store:${param('store')}`;
+    case 'client':
+      return caller.principal ? `client:${caller.principal.appId}` : address;
+  }
 }
 
 /** IETF draft-ietf-httpapi-ratelimit-headers fields. */

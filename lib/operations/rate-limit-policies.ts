@@ -1,3 +1,6 @@
+/** What a policy counts requests per; lib/http/rate-limit.ts turns it into the bucket key. */
+export type RateLimitSubject = 'address' | 'installation' | 'session' | 'address+store' | 'client';
+
 /**
  * Rate-limit policies, one table (CONTRACT.md "Rate limiting"). Quotas are configuration:
  * RATE_LIMIT_<POLICY>=<limit>/<window seconds>, e.g. RATE_LIMIT_PUBLIC=300/60.
@@ -15,11 +18,11 @@ export const rateLimitPolicies = {
   hosted: { limit: 60, windowSeconds: 60, by: 'session' },
   /** Store access challenges, per client address and store. */
   challenge: { limit: 10, windowSeconds: 60, by: 'address+store' },
-  /** OAuth token endpoint family, per client. */
+  /** OAuth token endpoint family, per client (the authenticated app; its address until known). */
   oauth: { limit: 30, windowSeconds: 60, by: 'client' },
   /** Requests to API-key operations that fail authentication, per client address: past it they get 429, not 401. */
   authFailure: { limit: 60, windowSeconds: 60, by: 'address' },
-} as const satisfies Record<string, { limit: number; windowSeconds: number; by: string }>;
+} as const satisfies Record<string, { limit: number; windowSeconds: number; by: RateLimitSubject }>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
 

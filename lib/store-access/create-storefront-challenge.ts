@@ -26,7 +26,7 @@ export async function createStorefrontChallenge(
   if (!settings || !accepted.includes(answer.kind)) {
     throw new ServiceError('challenge_kind_not_accepted', { details: { kind: answer.kind, accepted } });
   }
-  await assertNotLocked(ctx, merchant.id);
+  await assertNotLocked(ctx, merchant.id, answer.kind);
 
   if (answer.kind === 'password') {
     if (!(await verifyStorePassword(settings.passwordHash!, answer.password))) {

@@ -1,6 +1,7 @@
 /**
- * Store access limits, one table. Lockout counts answers per client address and store; the
- * `challenge` rate-limit policy throttles the same pair before any answer is checked.
+ * Store access limits, one table. Lockout counts answers per client address and store, and wrong
+ * passwords per store; the `challenge` rate-limit policy throttles the address and store pair
+ * before any answer is checked.
  */
 export const storeAccessPolicy = {
   /** Lifetime of a store access token (and of its cookie). */
@@ -13,6 +14,13 @@ export const storeAccessPolicy = {
   maxFailures: 5,
   failureWindowSeconds: 15 * 60,
   lockSeconds: 15 * 60,
+  /**
+   * Wrong passwords per store from all clients together inside the window before password answers
+   * to that store pause for `storeLockSeconds`: guessing from many addresses at once gains nothing.
+   * Proof-of-work answers stay open, so shoppers of a store that accepts them still get in.
+   */
+  maxStoreFailures: 50,
+  storeLockSeconds: 15 * 60,
   /** Tokens a request may present (header and cookies together); more are ignored. */
   maxPresentedTokens: 8,
 } as const;

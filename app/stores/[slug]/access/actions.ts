@@ -3,7 +3,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { isServiceError } from '@/lib/core/errors';
-import { getRateLimiter, policyFor } from '@/lib/http/rate-limit';
+import { getRateLimiter, policyFor, rateLimitKey } from '@/lib/http/rate-limit';
 import { createStorefrontChallenge } from '@/lib/store-access/create-storefront-challenge';
 import { secureCookies, storeAccessCookieName } from '@/lib/store-access/presented-tokens';
 import { StorefrontChallengeCreateRequest } from '@/lib/store-access/schemas';
@@ -23,7 +23,8 @@ async function unlock(slug: string, next: string, answer: unknown): Promise<Unlo
   const parsed = StorefrontChallengeCreateRequest.safeParse(answer);
   if (!parsed.success) return { failure: { code: 'validation_failed' } };
   const ctx = await storefrontContext();
-  const limit = await getRateLimiter().limit(policyFor('challenge'), `${ctx.clientAddress}|${slug}`);
+  const policy = policyFor('challenge');
+  const limit = await getRateLimiter().limit(policy, rateLimitKey(policy.name, { address: ctx.clientAddress, params: { store: slug } }));
   if (!limit.allowed) return { failure: { code: 'rate_limited', retryAfterSeconds: limit.resetSeconds } };
 
   let token: { value: string; expires: Date };

@@ -63,7 +63,7 @@ export function rateLimitKey(policy: RateLimitPolicyName, caller: RateLimitCalle
     case 'installation':
       return caller.principal ? `installation:${caller.principal.installationId}` : address;
     case 'session':
-      return `session:${param('sessionId')}`;
+      return param('sessionId') ? `session:${param('sessionId')}` : address;
     case 'address+store':
       return `${address}|store:${param('store')}`;
     case 'client':

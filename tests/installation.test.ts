@@ -62,20 +62,31 @@ describe('getInstallationCredentialIdentity', () => {
 });
 
 describe('getInstallationCredentialReadiness', () => {
-  it('finds the demo installation ready, with a warning for its test key', async () => {
+  it('finds the demo installation ready, with warnings for its test key and its disabled demo webhook endpoint', async () => {
     const r = await readiness(demoKey('demo-all-scopes'));
     expect(r.status).toBe(200);
     const d = r.body.data;
-    expect(d).toMatchObject({ status: 'ready', installationId: demo.installationId, merchant: 'lumen-audio', counts: { pass: 5, warn: 1, fail: 0 } });
-    expect(d.checks.map((c: any) => c.id)).toEqual(['key_environment', 'key_expiry', 'key_scopes', 'scopes_granted', 'store_access', 'catalog_published']);
+    expect(d).toMatchObject({ status: 'ready', installationId: demo.installationId, merchant: 'lumen-audio', counts: { pass: 5, warn: 3, fail: 0 } });
+    expect(d.checks.map((c: any) => c.id)).toEqual([
+      'key_environment',
+      'key_expiry',
+      'key_scopes',
+      'scopes_granted',
+      'store_access',
+      'catalog_published',
+      'webhook_endpoint',
+      'webhook_delivery',
+    ]);
+    expect(check(r.body, 'webhook_endpoint')).toMatchObject({ status: 'warn', summary: expect.stringContaining('disabled') });
     expect(check(r.body, 'key_environment')).toMatchObject({ status: 'warn', action: expect.stringContaining('sk_live_') });
     for (const c of d.checks.filter((c: any) => c.status === 'pass')) expect(c.action).toBeNull();
   });
 
-  it('is all green for a live, non-expiring key holding every requested scope', async () => {
+  it('passes every key check for a live, non-expiring key holding every requested scope (webhooks warn until an endpoint exists)', async () => {
     const cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: [...allScopes], environment: 'live', app: 'ready-app' });
     const r = await readiness(cred.key);
-    expect(r.body.data).toMatchObject({ status: 'ready', counts: { pass: 6, warn: 0, fail: 0 } });
+    expect(r.body.data).toMatchObject({ status: 'ready', counts: { pass: 6, warn: 2, fail: 0 } });
+    expect(check(r.body, 'webhook_endpoint')).toMatchObject({ status: 'warn', summary: expect.stringContaining('No webhook endpoint') });
   });
 
   it('requires action when the key lacks scopes the app requests', async () => {

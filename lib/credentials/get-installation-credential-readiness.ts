@@ -28,7 +28,7 @@ async function loadFacts(ctx: ServiceContext): Promise<ReadinessFacts> {
     include: { installation: { include: { app: true, merchant: { select: { slug: true, accessMode: true } } } } },
   });
   if (!key) throw new ServiceError('authentication_required');
-  const [replacement, sellableProducts] = await Promise.all([
+  const [replacement, sellableProducts, webhookEndpoints] = await Promise.all([
     ctx.db.apiKey.findFirst({
       where: { rolledFromId: key.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.now } }] },
       orderBy: { createdAt: 'desc' },
@@ -36,6 +36,10 @@ async function loadFacts(ctx: ServiceContext): Promise<ReadinessFacts> {
     }),
     ctx.db.product.count({
       where: { merchantId: principal.merchantId, status: 'active', skus: { some: { prices: { some: {} } } } },
+    }),
+    ctx.db.webhookEndpoint.findMany({
+      where: { installationId: principal.installationId },
+      select: { id: true, enabled: true, disabledReason: true, health: true, consecutiveFailures: true, lastSuccessAt: true, lastFailureAt: true },
     }),
   ]);
   const { installation } = key;
@@ -52,5 +56,6 @@ async function loadFacts(ctx: ServiceContext): Promise<ReadinessFacts> {
     app: { slug: installation.app.slug, requestedScopes: toScopes(installation.app.requestedScopes) },
     merchant: { slug: installation.merchant.slug, accessMode: installation.merchant.accessMode },
     sellableProducts,
+    webhookEndpoints,
   };
 }

@@ -18,6 +18,16 @@ export type ReadinessFacts = {
   app: { slug: string; requestedScopes: Scope[] };
   merchant: { slug: string; accessMode: 'open' | 'protected' };
   sellableProducts: number;
+  /** The installation's webhook endpoints. */
+  webhookEndpoints: {
+    id: string;
+    enabled: boolean;
+    disabledReason: string | null;
+    health: 'healthy' | 'failing';
+    consecutiveFailures: number;
+    lastSuccessAt: Date | null;
+    lastFailureAt: Date | null;
+  }[];
 };
 
 type Outcome = Omit<ReadinessCheck, 'id'>;
@@ -27,6 +37,9 @@ const DAY_MS = 24 * 3600_000;
 export const EXPIRY_WARN_DAYS = 14;
 /** ...and within this it blocks going live. */
 export const EXPIRY_FAIL_DAYS = 1;
+
+/** Without an acknowledged delivery for this long, the webhook delivery check warns. */
+export const WEBHOOK_SUCCESS_WARN_DAYS = 7;
 
 const pass = (summary: string, details?: Record<string, unknown>): Outcome => ({ status: 'pass', summary, action: null, ...(details ? { details } : {}) });
 
@@ -107,5 +120,59 @@ export const readinessChecks: { id: ReadinessCheck['id']; run: (f: ReadinessFact
             summary: 'The store has no active product with a price.',
             action: 'Ask the merchant to publish products before going live.',
           },
+  },
+  {
+    id: 'webhook_endpoint',
+    run: ({ webhookEndpoints }) => {
+      const endpoints = webhookEndpoints.map((e) => e.id);
+      if (!webhookEndpoints.length) {
+        return {
+          status: 'warn',
+          summary: 'No webhook endpoint is configured: the app will not hear about orders and checkouts.',
+          action: 'Ask the store operator to create one (npm run webhooks -- create), then verify signatures with the signature fixture.',
+        };
+      }
+      const failing = webhookEndpoints.filter((e) => e.enabled && e.health === 'failing');
+      if (failing.length) {
+        return {
+          status: 'fail',
+          summary: `Deliveries to ${failing.length} endpoint(s) keep failing (${failing[0]!.consecutiveFailures} attempts in a row).`,
+          action: 'Make the receiver answer 2xx within 5 s; check the delivery log (npm run webhooks -- deliveries <id>). The next success clears this.',
+          details: { failing: failing.map((e) => e.id) },
+        };
+      }
+      const enabled = webhookEndpoints.filter((e) => e.enabled);
+      if (!enabled.length) {
+        const gone = webhookEndpoints.some((e) => e.disabledReason === 'gone');
+        return {
+          status: gone ? 'fail' : 'warn',
+          summary: gone ? 'The receiver answered 410 Gone, so its endpoint was disabled.' : 'Every webhook endpoint is disabled.',
+          action: 'Enable the endpoint (updateInstallationWebhook with enabled: true) once its receiver is ready.',
+          details: { endpoints },
+        };
+      }
+      return pass(`${enabled.length} webhook endpoint(s) enabled and healthy.`, { endpoints });
+    },
+  },
+  {
+    id: 'webhook_delivery',
+    run: ({ webhookEndpoints, now }) => {
+      const last = webhookEndpoints
+        .map((e) => e.lastSuccessAt)
+        .filter((d): d is Date => d !== null)
+        .sort((a, b) => b.getTime() - a.getTime())[0];
+      if (!last) {
+        return {
+          status: 'warn',
+          summary: 'No webhook delivery has been acknowledged yet.',
+          action: 'Once events occur, make sure your receiver verifies the signature and answers 2xx.',
+        };
+      }
+      const days = (now.getTime() - last.getTime()) / DAY_MS;
+      if (days > WEBHOOK_SUCCESS_WARN_DAYS) {
+        return { status: 'warn', summary: `The last acknowledged delivery was ${Math.floor(days)} days ago.`, action: 'Check that the receiver still answers 2xx.', details: { lastSuccessAt: last.toISOString() } };
+      }
+      return pass('A webhook delivery was acknowledged recently.', { lastSuccessAt: last.toISOString() });
+    },
   },
 ];

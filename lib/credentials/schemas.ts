@@ -31,7 +31,7 @@ export const InstallationCredentialIdentity = z
   .meta({ id: 'InstallationCredentialIdentity' });
 export type InstallationCredentialIdentity = z.infer<typeof InstallationCredentialIdentity>;
 
-export const readinessCheckIds = ['key_environment', 'key_expiry', 'key_scopes', 'scopes_granted', 'store_access', 'catalog_published'] as const;
+export const readinessCheckIds = ['key_environment', 'key_expiry', 'key_scopes', 'scopes_granted', 'store_access', 'catalog_published', 'webhook_endpoint', 'webhook_delivery'] as const;
 
 export const ReadinessCheck = z
   .strictObject({

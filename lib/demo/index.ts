@@ -5,6 +5,7 @@ import { DEMO_CART_ID, DEMO_CART_SKU_ID, seedDemoCarts } from './carts';
 import { seedDemoCatalog } from './seed';
 import { seedDemoCredentials } from './seed-credentials';
 import { demoStoreAccessInfo, seedDemoStoreAccess } from './store-access';
+import { seedDemoWebhooks } from './webhooks';
 
 export type DemoInfo = {
   baseUrl: string;
@@ -52,6 +53,13 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
     usage: `curl -H "Authorization: Bearer ${credentials.keys[0]!.key}" ${baseUrl}/api/v1/open/installation/identity`,
     identity: `${baseUrl}/api/v1/open/installation/identity`,
     readiness: `${baseUrl}/api/v1/open/installation/readiness`,
+  };
+  const webhooks = await seedDemoWebhooks(db, credentials.installationId);
+  info.webhooks = {
+    ...webhooks,
+    events: `${baseUrl}/api/v1/open/webhooks/events`,
+    signatureFixture: `${baseUrl}/api/v1/open/webhooks/endpoints/${webhooks.endpointId}/signature-fixture`,
+    enable: `npm run webhooks -- list; then PATCH ${baseUrl}/api/v1/open/webhooks/endpoints/${webhooks.endpointId} with {"url": "<your https receiver>", "enabled": true}`,
   };
   const carts = await seedDemoCarts(db, credentials.installationId);
   info.carts = {

@@ -12,6 +12,7 @@ import { newRequestId } from './request-id';
 import { apiHeaders, errorResponse, JSON_TYPE } from './respond';
 import { readStoreAccess } from './store-access';
 import { logger } from '../core/logger';
+import { runBackgroundWorkAfterResponse } from './after-response';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((req: Request, route: RouteContext) => Promise<Response>) & { operationId: string };
@@ -66,6 +67,8 @@ export function handle<Op extends OperationDef>(
         const output = await fn(input, c);
         return { status: 200, body: shapeBody(op, output, requestId) };
       };
+      // A change may have appended domain events: deliver them right after the response.
+      if (op.method !== 'GET') runBackgroundWorkAfterResponse();
       if (op.idempotency === 'required') {
         const { outcome, replayed } = await runIdempotent({ req, op, ctx, rawParams, body, address, execute });
         if (replayed) headers.set('idempotent-replayed', 'true');

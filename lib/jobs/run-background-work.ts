@@ -1,0 +1,47 @@
+import { createServiceContext } from '../core/context';
+import { type Logger, logger as rootLogger } from '../core/logger';
+import type { Db } from '../db/client';
+import { type DeliveryRunOptions, type DeliveryRunReport, deliverDueWebhooks } from '../webhooks/deliver-due-webhooks';
+import { dispatchEvents } from '../webhooks/dispatch-events';
+import { sweeps } from './sweeps';
+
+export type BackgroundWorkOptions = {
+  db: Db;
+  now?: () => Date;
+  log?: Logger;
+  /** Passed to webhook delivery (tests shorten the timeout or substitute the network policy). */
+  delivery?: Partial<Omit<DeliveryRunOptions, 'db' | 'now' | 'log'>>;
+};
+
+export type BackgroundWorkReport = {
+  dispatchedEvents: number;
+  deliveries: DeliveryRunReport;
+  sweeps: Record<string, unknown>;
+};
+
+/**
+ * THE background work, one pass: fan new outbox events out to webhook deliveries, send the due
+ * ones, and run the registered sweeps. `npm run worker`, the cron route and the after-response
+ * hook all call this, so the three ways of running do exactly the same thing.
+ */
+export async function runBackgroundWork(options: BackgroundWorkOptions): Promise<BackgroundWorkReport> {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? rootLogger;
+  const dispatchedEvents = await dispatchEvents(options.db, now());
+  const deliveries = await deliverDueWebhooks({ ...options.delivery, db: options.db, now, log });
+  const swept: Record<string, unknown> = {};
+  for (const sweep of sweeps) {
+    try {
+      swept[sweep.name] = await sweep.run(createServiceContext({ db: options.db, now: now(), requestId: `job_${sweep.name}` }));
+    } catch (err) {
+      log.error({ err, sweep: sweep.name }, 'background sweep failed');
+      swept[sweep.name] = { error: (err as Error).message };
+    }
+  }
+  return { dispatchedEvents, deliveries, sweeps: swept };
+}
+
+/** Whether a pass found anything to do (worth another pass right away). */
+export function didWork(report: BackgroundWorkReport): boolean {
+  return report.dispatchedEvents > 0 || report.deliveries.claimed > 0;
+}

@@ -1,0 +1,9 @@
+import type { ServiceContext } from '../core/context';
+
+export type Sweep = { name: string; run: (ctx: ServiceContext) => Promise<unknown> };
+
+/**
+ * Periodic maintenance other domains register here (e.g. expiring abandoned checkout
+ * sessions); every run of the background work runs each of them once.
+ */
+export const sweeps: readonly Sweep[] = [];

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { ServiceContext } from '../core/context';
+import { eventKind, eventKinds } from '../events/catalogue';
+import { toPublicEndpoint } from './endpoints';
+import { messageId } from './message';
+import type { PublicWebhookEndpoint } from './schemas';
+import { encryptWebhookSecret, generateWebhookSecret } from './secrets';
+import { UnsafeWebhookUrl, checkWebhookUrl, webhookNetworkPolicy } from './url-safety';
+
+/** A mistake in an operator command: printed with the usage, exit code 2. */
+export class WebhookAdminError extends Error {
+  override name = 'WebhookAdminError';
+}
+
+export type CreateWebhookEndpointInput = {
+  merchantSlug: string;
+  appSlug: string;
+  url: string;
+  /** Kinds from the catalogue; `all` for every kind. */
+  eventTypes: string[] | 'all';
+  description?: string | null;
+};
+
+/** Creates an endpoint for an installation; the secret is returned here once and never again. */
+export async function createWebhookEndpoint(
+  ctx: ServiceContext,
+  input: CreateWebhookEndpointInput,
+): Promise<{ endpoint: PublicWebhookEndpoint & { installationId: string }; secret: string }> {
+  const installation = await ctx.db.installation.findFirst({
+    where: { merchant: { slug: input.merchantSlug }, app: { slug: input.appSlug } },
+    select: { id: true, merchantId: true },
+  });
+  if (!installation) throw new WebhookAdminError(`No installation of app ${input.appSlug} on store ${input.merchantSlug} (npm run keys -- create installs one)`);
+  const eventTypes = input.eventTypes === 'all' ? eventKinds.map((k) => k.type) : [...new Set(input.eventTypes)];
+  const unknown = eventTypes.filter((t) => !eventKind(t));
+  if (unknown.length) throw new WebhookAdminError(`Unknown event kinds: ${unknown.join(', ')} (known: ${eventKinds.map((k) => k.type).join(', ') || 'none yet'})`);
+  let url: string;
+  try {
+    url = await checkWebhookUrl(input.url, webhookNetworkPolicy());
+  } catch (err) {
+    if (err instanceof UnsafeWebhookUrl) throw new WebhookAdminError(`URL refused: ${err.reason}`);
+    throw err;
+  }
+  const id = randomUUID();
+  const secret = generateWebhookSecret();
+  const created = await ctx.db.webhookEndpoint.create({
+    data: {
+      id,
+      installationId: installation.id,
+      merchantId: installation.merchantId,
+      url,
+      eventTypes,
+      description: input.description ?? null,
+      secretCiphertext: encryptWebhookSecret(secret, id),
+    },
+  });
+  return { endpoint: { ...toPublicEndpoint(created), installationId: created.installationId }, secret };
+}
+
+export type EndpointListing = PublicWebhookEndpoint & { installationId: string; merchant: string; app: string };
+
+export async function listWebhookEndpoints(ctx: ServiceContext, filter: { merchantSlug?: string } = {}): Promise<EndpointListing[]> {
+  const endpoints = await ctx.db.webhookEndpoint.findMany({
+    where: filter.merchantSlug ? { merchantId: (await ctx.db.merchant.findUnique({ where: { slug: filter.merchantSlug }, select: { id: true } }))?.id ?? '00000000-0000-0000-0000-000000000000' } : {},
+    orderBy: { createdAt: 'asc' },
+  });
+  const installations = await ctx.db.installation.findMany({
+    where: { id: { in: endpoints.map((e) => e.installationId) } },
+    select: { id: true, app: { select: { slug: true } }, merchant: { select: { slug: true } } },
+  });
+  const byId = new Map(installations.map((i) => [i.id, i]));
+  return endpoints.map((e) => ({
+    ...toPublicEndpoint(e),
+    installationId: e.installationId,
+    merchant: byId.get(e.installationId)?.merchant.slug ?? '-',
+    app: byId.get(e.installationId)?.app.slug ?? '-',
+  }));
+}
+
+export async function deleteWebhookEndpoint(ctx: ServiceContext, id: string): Promise<void> {
+  const { count } = await ctx.db.webhookEndpoint.deleteMany({ where: { id } });
+  if (!count) throw new WebhookAdminError(`No webhook endpoint ${id}`);
+}
+
+export type DeliveryListing = {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  eventType: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: string | null;
+  log: { attempt: number; startedAt: string; durationMs: number; statusCode: number | null; outcome: string; responseExcerpt: string | null }[];
+};
+
+/** The latest deliveries of an endpoint with every attempt's log. */
+export async function listWebhookDeliveries(ctx: ServiceContext, endpointId: string, limit = 20): Promise<DeliveryListing[]> {
+  const deliveries = await ctx.db.webhookDelivery.findMany({
+    where: { endpointId },
+    orderBy: { createdAt: 'desc' },
+    take: limit,
+    include: { attemptsLog: { orderBy: { attempt: 'asc' } } },
+  });
+  return deliveries.map((d) => ({
+    id: d.id,
+    webhookId: messageId(d.id),
+    eventId: d.eventId,
+    eventType: d.eventType,
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
+    log: d.attemptsLog.map((a) => ({
+      attempt: a.attempt,
+      startedAt: a.startedAt.toISOString(),
+      durationMs: a.durationMs,
+      statusCode: a.statusCode,
+      outcome: a.outcome,
+      responseExcerpt: a.responseExcerpt,
+    })),
+  }));
+}
+
+/**
+ * Sends a delivery again at once (same webhook-id, so a receiver that already has it can tell):
+ * a failed one gets a fresh retry schedule, a succeeded one one more attempt.
+ */
+export async function redeliverWebhook(ctx: ServiceContext, deliveryId: string): Promise<void> {
+  const delivery = await ctx.db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { attempts: true } });
+  if (!delivery) throw new WebhookAdminError(`No webhook delivery ${deliveryId}`);
+  const { count } = await ctx.db.webhookDelivery.updateMany({
+    where: { id: deliveryId },
+    data: { status: 'pending', scheduleStart: delivery.attempts, nextAttemptAt: ctx.now, completedAt: null, leaseToken: null, leaseUntil: null },
+  });
+  if (!count) throw new WebhookAdminError(`No webhook delivery ${deliveryId}`);
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Logger } from '../core/logger';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
+import { Prisma } from '../generated/prisma/client';
+import { messageBody, messageId } from './message';
+import { FAILING_AFTER_CONSECUTIVE_FAILURES, nextAttemptAt } from './retry-schedule';
+import { signMessage, signingSecrets } from './secrets';
+import { type AttemptResult, DELIVERY_TIMEOUT_MS, sendWebhook } from './send-webhook';
+import { type NetworkPolicy, webhookNetworkPolicy } from './url-safety';
+
+/** How long a runner holds what it claimed: far beyond one attempt, so only a dead runner's claims lapse. */
+export const LEASE_MS = 60_000;
+
+export type DeliveryRunOptions = {
+  db: Db;
+  /**
+   * The scheduling clock (what is due, leases, retry times): tests move it instead of sleeping.
+   * Signatures carry the wall-clock time of sending, which receivers check against their own.
+   */
+  now: () => Date;
+  log: Logger;
+  batchSize?: number;
+  leaseMs?: number;
+  timeoutMs?: number;
+  policy?: NetworkPolicy;
+  random?: () => number;
+};
+
+export type DeliveryRunReport = { claimed: number; succeeded: number; failed: number };
+
+const Claimed = z.object({ id: z.string(), endpointId: z.string(), eventId: z.string(), attempts: z.number(), scheduleStart: z.number() });
+
+class LeaseLost extends Error {}
+
+/**
+ * Claims due deliveries (FOR UPDATE SKIP LOCKED, then a lease), sends them, and records each
+ * attempt. Runners on any number of instances never take the same attempt; a runner that dies
+ * mid-batch leaves leases that lapse, and the next runner sends those again (at least once,
+ * with the same webhook-id).
+ */
+export async function deliverDueWebhooks(options: DeliveryRunOptions): Promise<DeliveryRunReport> {
+  const { db, log } = options;
+  const token = randomUUID();
+  const now = options.now();
+  const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? LEASE_MS));
+  const claimed = await queryRows(
+    db,
+    Claimed,
+    Prisma.sql`UPDATE "WebhookDelivery" AS d SET "leaseToken" = ${token}, "leaseUntil" = ${leaseUntil}
+      FROM (
+        SELECT d2.id FROM "WebhookDelivery" d2 JOIN "WebhookEndpoint" e ON e.id = d2."endpointId"
+        WHERE d2.status = 'pending' AND e.enabled AND d2."nextAttemptAt" <= ${now}
+          AND (d2."leaseUntil" IS NULL OR d2."leaseUntil" <= ${now})
+        ORDER BY d2."nextAttemptAt", d2.id
+        LIMIT ${options.batchSize ?? 20}
+        FOR UPDATE OF d2 SKIP LOCKED
+      ) AS due
+      WHERE d.id = due.id
+      RETURNING d.id::text AS id, d."endpointId"::text AS "endpointId", d."eventId"::text AS "eventId", d.attempts, d."scheduleStart"`,
+  );
+  const report: DeliveryRunReport = { claimed: claimed.length, succeeded: 0, failed: 0 };
+  if (!claimed.length) return report;
+  const policy = options.policy ?? webhookNetworkPolicy();
+  await Promise.all(
+    claimed.map(async (delivery) => {
+      try {
+        const result = await attempt(options, policy, delivery, token);
+        if (result?.outcome === 'succeeded') report.succeeded++;
+        else if (result) report.failed++;
+      } catch (err) {
+        if (err instanceof LeaseLost) log.warn({ deliveryId: delivery.id }, 'webhook delivery lease lapsed before its result was recorded');
+        else log.error({ err, deliveryId: delivery.id }, 'webhook delivery attempt could not be recorded');
+      }
+    }),
+  );
+  return report;
+}
+
+async function attempt(
+  options: DeliveryRunOptions,
+  policy: NetworkPolicy,
+  delivery: z.infer<typeof Claimed>,
+  token: string,
+): Promise<AttemptResult | null> {
+  const { db } = options;
+  const [endpoint, event] = await Promise.all([
+    db.webhookEndpoint.findUnique({ where: { id: delivery.endpointId } }),
+    db.domainEvent.findUnique({ where: { id: delivery.eventId } }),
+  ]);
+  if (!endpoint || !event) return null;
+  const startedAt = options.now();
+  const body = messageBody(event);
+  const headers = signMessage(signingSecrets(endpoint, startedAt), messageId(delivery.id), new Date(), body);
+  const result = await sendWebhook(endpoint.url, headers, body, { policy, timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS });
+  const finishedAt = options.now();
+  const attempts = delivery.attempts + 1;
+  const succeeded = result.outcome === 'succeeded';
+  const retryAt = succeeded || result.outcome === 'gone' ? null : nextAttemptAt(attempts - delivery.scheduleStart, finishedAt, options.random);
+
+  await db.$transaction(async (tx) => {
+    const moved = await tx.webhookDelivery.updateMany({
+      where: { id: delivery.id, leaseToken: token },
+      data: {
+        attempts,
+        status: succeeded ? 'succeeded' : retryAt ? 'pending' : 'failed',
+        nextAttemptAt: retryAt ?? finishedAt,
+        completedAt: retryAt ? null : finishedAt,
+        leaseToken: null,
+        leaseUntil: null,
+      },
+    });
+    if (moved.count !== 1) throw new LeaseLost();
+    await tx.webhookDeliveryAttempt.create({
+      data: {
+        deliveryId: delivery.id,
+        attempt: attempts,
+        startedAt,
+        durationMs: result.durationMs,
+        statusCode: result.statusCode,
+        outcome: result.outcome,
+        responseExcerpt: result.excerpt,
+      },
+    });
+    if (succeeded) {
+      await tx.webhookEndpoint.update({
+        where: { id: endpoint.id },
+        data: { consecutiveFailures: 0, health: 'healthy', lastSuccessAt: finishedAt },
+      });
+      return;
+    }
+    const failed = await tx.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: {
+        consecutiveFailures: { increment: 1 },
+        lastFailureAt: finishedAt,
+        // 410 Gone: the receiver asks us to stop; later events wait until the endpoint is enabled again.
+        ...(result.outcome === 'gone' ? { enabled: false, disabledReason: 'gone' } : {}),
+      },
+      select: { consecutiveFailures: true, health: true },
+    });
+    if (failed.consecutiveFailures >= FAILING_AFTER_CONSECUTIVE_FAILURES && failed.health !== 'failing') {
+      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { health: 'failing' } });
+    }
+  });
+  options.log.info(
+    { deliveryId: delivery.id, endpointId: endpoint.id, attempt: attempts, outcome: result.outcome, statusCode: result.statusCode, durationMs: result.durationMs },
+    'webhook delivery attempt',
+  );
+  return result;
+}

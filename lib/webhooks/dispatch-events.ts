@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
+import { Prisma } from '../generated/prisma/client';
+
+const PendingEvent = z.object({ id: z.string(), type: z.string(), merchantId: z.string(), installationId: z.string().nullable() });
+
+/**
+ * Fans new outbox events out to deliveries: one per enabled endpoint subscribed to the kind
+ * (the event's installation's endpoints; for a store-wide event, those of every installation
+ * on the store). Runs in one transaction that also marks the events dispatched, and locks the
+ * events it takes with SKIP LOCKED, so concurrent runners split the work and none is lost.
+ */
+export async function dispatchEvents(db: Db, now: Date, limit = 200): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const events = await queryRows(
+      tx,
+      PendingEvent,
+      Prisma.sql`SELECT id::text AS id, type, "merchantId"::text AS "merchantId", "installationId"::text AS "installationId"
+                 FROM "DomainEvent" WHERE "dispatchedAt" IS NULL ORDER BY sequence LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+    );
+    if (!events.length) return 0;
+    const endpoints = await tx.webhookEndpoint.findMany({
+      where: { enabled: true, merchantId: { in: [...new Set(events.map((e) => e.merchantId))] } },
+      select: { id: true, installationId: true, merchantId: true, eventTypes: true },
+    });
+    const deliveries = events.flatMap((event) =>
+      endpoints
+        .filter((e) => (event.installationId ? e.installationId === event.installationId : e.merchantId === event.merchantId))
+        .filter((e) => e.eventTypes.includes(event.type))
+        .map((e) => ({ endpointId: e.id, eventId: event.id, eventType: event.type, nextAttemptAt: now })),
+    );
+    if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries, skipDuplicates: true });
+    await tx.domainEvent.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { dispatchedAt: now } });
+    return events.length;
+  });
+}

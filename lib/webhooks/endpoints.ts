@@ -1,0 +1,48 @@
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
+import type { WebhookEndpoint } from '../generated/prisma/client';
+import type { PublicWebhookEndpoint } from './schemas';
+import { UnsafeWebhookUrl, checkWebhookUrl, webhookNetworkPolicy } from './url-safety';
+
+export type WebhookEndpointRow = WebhookEndpoint;
+
+/** The public view of an endpoint: everything but the secret. */
+export function toPublicEndpoint(e: WebhookEndpoint): PublicWebhookEndpoint {
+  return {
+    id: e.id,
+    url: e.url,
+    description: e.description,
+    eventTypes: e.eventTypes,
+    enabled: e.enabled,
+    disabledReason: (e.disabledReason as PublicWebhookEndpoint['disabledReason']) ?? null,
+    health: e.health,
+    secret: { version: e.secretVersion, previousSecretExpiresAt: e.previousSecretExpiresAt?.toISOString() ?? null },
+    consecutiveFailures: e.consecutiveFailures,
+    lastSuccessAt: e.lastSuccessAt?.toISOString() ?? null,
+    lastFailureAt: e.lastFailureAt?.toISOString() ?? null,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
+
+/** The caller's installation's endpoint, or 404 (another installation's endpoint is not found either). */
+export async function getOwnEndpointOrThrow(ctx: ServiceContext, id: string): Promise<WebhookEndpoint> {
+  const principal = ctx.principal;
+  if (!principal) throw new ServiceError('authentication_required');
+  const endpoint = await ctx.db.webhookEndpoint.findFirst({ where: { id, installationId: principal.installationId } });
+  if (!endpoint) throw new ServiceError('webhook_endpoint_not_found');
+  return endpoint;
+}
+
+/** The save-time URL check as a public error: 400 webhook_url_invalid naming the reason. */
+export async function checkEndpointUrlOrThrow(url: string): Promise<string> {
+  try {
+    return await checkWebhookUrl(url, webhookNetworkPolicy());
+  } catch (err) {
+    if (!(err instanceof UnsafeWebhookUrl)) throw err;
+    throw new ServiceError('webhook_url_invalid', {
+      details: { reason: err.reason },
+      issues: [{ path: 'body.url', code: 'webhook_url_invalid', message: err.reason }],
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import type { ServiceContext } from '../core/context';
+import type { Prisma } from '../generated/prisma/client';
+import { checkEndpointUrlOrThrow, getOwnEndpointOrThrow, toPublicEndpoint } from './endpoints';
+import { DEFAULT_ROTATION_OVERLAP_SECONDS, type PublicWebhookUpdateRequest, type PublicWebhookUpdateResult } from './schemas';
+import { encryptWebhookSecret, generateWebhookSecret } from './secrets';
+
+/**
+ * Changes an endpoint of the caller's installation: URL (checked as on creation), subscribed
+ * kinds, enabled, description, and secret rotation. A rotation returns the new secret once;
+ * the previous one keeps signing beside it until the overlap ends, so receivers can switch
+ * without dropping a delivery.
+ */
+export async function updateInstallationWebhook(
+  ctx: ServiceContext,
+  id: string,
+  input: PublicWebhookUpdateRequest,
+): Promise<PublicWebhookUpdateResult> {
+  const endpoint = await getOwnEndpointOrThrow(ctx, id);
+  const data: Prisma.WebhookEndpointUpdateInput = {};
+  if (input.url !== undefined) data.url = await checkEndpointUrlOrThrow(input.url);
+  if (input.eventTypes !== undefined) data.eventTypes = [...new Set(input.eventTypes)];
+  if (input.description !== undefined) data.description = input.description;
+  if (input.enabled !== undefined && input.enabled !== endpoint.enabled) {
+    data.enabled = input.enabled;
+    data.disabledReason = input.enabled ? null : 'api';
+    // A fresh start: the failure streak that preceded a re-enable says nothing about the new URL or receiver.
+    if (input.enabled) Object.assign(data, { consecutiveFailures: 0, health: 'healthy' });
+  }
+  let rotation: PublicWebhookUpdateResult['rotation'] = null;
+  if (input.rotateSecret) {
+    const secret = generateWebhookSecret();
+    const overlap = input.rotationOverlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS;
+    const previousSecretExpiresAt = new Date(ctx.now.getTime() + overlap * 1000);
+    Object.assign(data, {
+      secretCiphertext: encryptWebhookSecret(secret, endpoint.id),
+      secretVersion: endpoint.secretVersion + 1,
+      previousSecretCiphertext: overlap > 0 ? endpoint.secretCiphertext : null,
+      previousSecretExpiresAt: overlap > 0 ? previousSecretExpiresAt : null,
+    });
+    rotation = { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
+  }
+  const updated = await ctx.db.webhookEndpoint.update({ where: { id: endpoint.id }, data });
+  ctx.log.info({ endpointId: endpoint.id, changed: Object.keys(input), rotated: Boolean(rotation) }, 'webhook endpoint updated');
+  return { endpoint: toPublicEndpoint(updated), rotation };
+}

@@ -1,0 +1,21 @@
+/** `npm run worker`: webhook delivery and the sweeps, for self-hosted deployments. Stops cleanly on SIGTERM/SIGINT. */
+import { logger } from '../lib/core/logger';
+import { closeDb, getDb } from '../lib/db/client';
+import { runWorker } from '../lib/jobs/worker';
+
+const controller = new AbortController();
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, 'worker stopping after the current pass');
+    controller.abort();
+  });
+}
+const idleMs = Number(process.env.WORKER_IDLE_MS ?? 1000);
+try {
+  await runWorker({ db: await getDb(), log: logger, idleMs, signal: controller.signal });
+  await closeDb();
+} catch (err) {
+  logger.error({ err }, 'worker failed');
+  await closeDb().catch(() => undefined);
+  process.exit(1);
+}

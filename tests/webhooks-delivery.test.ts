@@ -1,0 +1,312 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createServiceContext } from '../lib/core/context';
+import { logger } from '../lib/core/logger';
+import { type Db, getDb } from '../lib/db/client';
+import { appendEvent } from '../lib/events/append-event';
+import { defineEventKind } from '../lib/events/define-event-kind';
+import { getInstallationCredentialReadiness } from '../lib/credentials/get-installation-credential-readiness';
+import { runBackgroundWork } from '../lib/jobs/run-background-work';
+import { LEASE_MS, deliverDueWebhooks } from '../lib/webhooks/deliver-due-webhooks';
+import { dispatchEvents } from '../lib/webhooks/dispatch-events';
+import { messageId } from '../lib/webhooks/message';
+import { FAILING_AFTER_CONSECUTIVE_FAILURES, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../lib/webhooks/retry-schedule';
+import { encryptWebhookSecret, generateWebhookSecret } from '../lib/webhooks/secrets';
+import { createTestCredential } from './helpers/keys';
+import { WebhookReceiver, verifyWith } from './helpers/webhook-receiver';
+
+/**
+ * The delivery machinery on a real database with a real receiver on the loopback: every
+ * delivery is verified with the standardwebhooks library. A kind declared here stands in for
+ * the domain's kinds: the outbox and delivery treat every kind alike.
+ */
+const pingKind = defineEventKind({
+  type: 'test.ping',
+  description: 'A test event.',
+  stability: 'candidate',
+  subjectType: 'test',
+  payload: z.strictObject({ n: z.int() }),
+  example: { n: 1 },
+});
+
+process.env.WEBHOOKS_ALLOW_LOOPBACK = '1';
+
+let db: Db;
+let receiver: WebhookReceiver;
+let installationId: string;
+let merchantId: string;
+let t0 = Date.now();
+let clockMs = t0;
+const clock = () => new Date(clockMs);
+const advance = (seconds: number) => (clockMs += seconds * 1000);
+
+beforeAll(async () => {
+  db = await getDb();
+  receiver = await new WebhookReceiver().start();
+  const cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['webhooks:read', 'webhooks:write'], app: 'delivery-app' });
+  installationId = cred.installationId;
+  merchantId = (await db.installation.findUniqueOrThrow({ where: { id: installationId } })).merchantId;
+});
+
+afterAll(async () => {
+  await receiver.stop();
+});
+
+afterEach(async () => {
+  receiver.received.length = 0;
+  receiver.respond = () => ({ status: 200, body: 'ok' });
+  // Every test starts with no endpoint and nothing pending.
+  await db.webhookEndpoint.deleteMany({ where: { installationId } });
+  await db.domainEvent.updateMany({ where: { dispatchedAt: null }, data: { dispatchedAt: new Date() } });
+  t0 = Date.now();
+  clockMs = t0;
+});
+
+async function makeEndpoint(url = receiver.url) {
+  const id = randomUUID();
+  const secret = generateWebhookSecret();
+  await db.webhookEndpoint.create({
+    data: { id, installationId, merchantId, url, eventTypes: [pingKind.type], secretCiphertext: encryptWebhookSecret(secret, id) },
+  });
+  return { id, secret };
+}
+
+async function emit(n: number, client: Db = db) {
+  return client.$transaction((tx) => appendEvent(tx, pingKind, { merchantId, installationId, subjectId: `ping-${n}`, payload: { n }, occurredAt: clock() }));
+}
+
+const run = (extra: { timeoutMs?: number; db?: Db } = {}) =>
+  runBackgroundWork({ db: extra.db ?? db, now: clock, log: logger, delivery: { timeoutMs: extra.timeoutMs ?? 2_000, random: () => 0.5 } });
+
+const attemptsOf = (endpointId: string) =>
+  db.webhookDeliveryAttempt.findMany({ where: { delivery: { endpointId } }, orderBy: [{ startedAt: 'asc' }, { attempt: 'asc' }] });
+
+describe('webhook delivery', () => {
+  it('delivers an appended event, signed per Standard Webhooks, and logs the attempt', async () => {
+    const endpoint = await makeEndpoint();
+    const eventId = await emit(1);
+    const report = await run();
+    expect(report).toMatchObject({ dispatchedEvents: 1, deliveries: { claimed: 1, succeeded: 1, failed: 0 } });
+    expect(receiver.received).toHaveLength(1);
+    const message = verifyWith(endpoint.secret, receiver.received[0]!);
+    expect(message).toMatchObject({ id: eventId, type: 'test.ping', apiVersion: 'v1', installationId, subject: { type: 'test', id: 'ping-1' }, data: { n: 1 } });
+    expect(() => verifyWith(generateWebhookSecret(), receiver.received[0]!)).toThrow();
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    expect(receiver.received[0]!.headers['webhook-id']).toBe(messageId(delivery.id));
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, leaseToken: null });
+    expect(await attemptsOf(endpoint.id)).toMatchObject([{ attempt: 1, outcome: 'succeeded', statusCode: 200, responseExcerpt: 'ok' }]);
+    // Nothing left: a second pass sends nothing again.
+    expect((await run()).deliveries.claimed).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('retries after a 500 with backoff on the controlled clock, keeping the webhook-id', async () => {
+    const endpoint = await makeEndpoint();
+    receiver.respond = (_r, i) => (i === 0 ? { status: 500, body: 'boom' } : { status: 204 });
+    await emit(2);
+    expect((await run()).deliveries).toMatchObject({ claimed: 1, failed: 1 });
+    const pending = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    // random 0.5 = no jitter: due exactly RETRY_DELAYS_SECONDS[0] later.
+    expect(pending.nextAttemptAt.getTime() - clockMs).toBeGreaterThanOrEqual(RETRY_DELAYS_SECONDS[0] * 1000 - 50);
+    expect(pending.nextAttemptAt.getTime() - clockMs).toBeLessThanOrEqual(RETRY_DELAYS_SECONDS[0] * 1000 + 2_000);
+    expect((await run()).deliveries.claimed).toBe(0);
+    advance(RETRY_DELAYS_SECONDS[0] + 3);
+    expect((await run()).deliveries).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
+    expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
+    verifyWith(endpoint.secret, receiver.received[1]!);
+    expect((await attemptsOf(endpoint.id)).map((a) => [a.attempt, a.outcome, a.statusCode])).toEqual([
+      [1, 'failed', 500],
+      [2, 'succeeded', 204],
+    ]);
+  });
+
+  it('treats a receiver slower than the timeout as a failed attempt and retries it', async () => {
+    const endpoint = await makeEndpoint();
+    receiver.respond = (_r, i) => (i === 0 ? { status: 200, delayMs: 1_500 } : { status: 200 });
+    await emit(3);
+    const started = Date.now();
+    expect((await run({ timeoutMs: 300 })).deliveries).toMatchObject({ claimed: 1, failed: 1 });
+    expect(Date.now() - started).toBeLessThan(1_400);
+    expect(await attemptsOf(endpoint.id)).toMatchObject([{ outcome: 'timeout', statusCode: null }]);
+    advance(60);
+    expect((await run()).deliveries).toMatchObject({ succeeded: 1 });
+    expect((await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).status).toBe('succeeded');
+  });
+
+  it('does not follow redirects: a 3xx is a failed attempt', async () => {
+    const endpoint = await makeEndpoint();
+    receiver.respond = () => ({ status: 302, body: '' });
+    await emit(4);
+    await run();
+    expect(receiver.received).toHaveLength(1);
+    expect(await attemptsOf(endpoint.id)).toMatchObject([{ outcome: 'failed', statusCode: 302 }]);
+  });
+
+  it('disables the endpoint on 410 Gone; later events wait, and readiness says so', async () => {
+    const endpoint = await makeEndpoint();
+    receiver.respond = () => ({ status: 410, body: 'gone' });
+    await emit(5);
+    await run();
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ enabled: false, disabledReason: 'gone' });
+    expect(await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: 'failed', attempts: 1 });
+    await emit(6);
+    advance(3600);
+    expect((await run()).deliveries.claimed).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+    const readiness = await readinessOf();
+    expect(readiness.checks.find((c) => c.id === 'webhook_endpoint')).toMatchObject({ status: 'fail', summary: expect.stringContaining('410') });
+  });
+
+  it(`marks the endpoint failing after ${FAILING_AFTER_CONSECUTIVE_FAILURES} failed attempts in a row, and a success recovers it`, async () => {
+    const endpoint = await makeEndpoint();
+    receiver.respond = () => ({ status: 503 });
+    await emit(7);
+    for (let i = 0; i < FAILING_AFTER_CONSECUTIVE_FAILURES; i++) {
+      expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).health).toBe('healthy');
+      await run();
+      advance(RETRY_DELAYS_SECONDS[i]! * 1.3);
+    }
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({
+      health: 'failing',
+      enabled: true,
+      consecutiveFailures: FAILING_AFTER_CONSECUTIVE_FAILURES,
+    });
+    expect((await readinessOf()).checks.find((c) => c.id === 'webhook_endpoint')).toMatchObject({ status: 'fail' });
+    expect((await readinessOf()).status).toBe('action_required');
+    receiver.respond = () => ({ status: 200 });
+    expect((await run()).deliveries).toMatchObject({ succeeded: 1 });
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ health: 'healthy', consecutiveFailures: 0 });
+    const checks = (await readinessOf()).checks;
+    expect(checks.find((c) => c.id === 'webhook_endpoint')!.status).toBe('pass');
+    expect(checks.find((c) => c.id === 'webhook_delivery')!.status).toBe('pass');
+    expect(receiver.received).toHaveLength(FAILING_AFTER_CONSECUTIVE_FAILURES + 1);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+  });
+
+  it(`gives up after ${MAX_ATTEMPTS} attempts spread over about three days`, async () => {
+    const endpoint = await makeEndpoint();
+    receiver.respond = () => ({ status: 500 });
+    await emit(8);
+    const first = clockMs;
+    for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+      await run();
+      const d = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+      if (d.status !== 'pending') break;
+      clockMs = d.nextAttemptAt.getTime();
+    }
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    expect(delivery).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(receiver.received).toHaveLength(MAX_ATTEMPTS);
+    const days = (clockMs - first) / 86400_000;
+    expect(days).toBeGreaterThan(2.5);
+    expect(days).toBeLessThan(3.5);
+  });
+
+  it('two runners on one database deliver each attempt exactly once', async () => {
+    const endpoint = await makeEndpoint();
+    receiver.respond = () => ({ status: 200, delayMs: 5 });
+    const events = 40;
+    for (let i = 0; i < events; i++) await emit(100 + i);
+    // A second client: its own connection pool on PostgreSQL (two instances, in effect).
+    const url = process.env.TEST_ACTIVE_DATABASE_URL;
+    const other = url ? (await import('../lib/db/client')).prismaForPostgres(url) : db;
+    try {
+      const runner = async (client: Db) => {
+        for (let i = 0; i < 20; i++) {
+          const r = await runBackgroundWork({ db: client, now: clock, log: logger, delivery: { batchSize: 5, random: () => 0.5 } });
+          if (!r.dispatchedEvents && !r.deliveries.claimed) break;
+        }
+      };
+      await Promise.all([runner(db), runner(other)]);
+    } finally {
+      if (other !== db) await other.$disconnect();
+    }
+    const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
+    expect(ids).toHaveLength(events);
+    expect(new Set(ids).size).toBe(events);
+    for (const r of receiver.received) verifyWith(endpoint.secret, r);
+    expect(await db.webhookDeliveryAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(events);
+    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'succeeded', attempts: 1 } })).toBe(events);
+  });
+
+  it('claims a runner holds are left alone until its lease lapses, then the next runner sends them', async () => {
+    const endpoint = await makeEndpoint();
+    await emit(9);
+    await emit(10);
+    await dispatchEvents(db, clock());
+    // A runner took these and died before sending: its lease is all that is left of it.
+    await db.webhookDelivery.updateMany({ where: { endpointId: endpoint.id }, data: { leaseToken: 'dead-runner', leaseUntil: new Date(clockMs + LEASE_MS) } });
+    expect((await deliverDueWebhooks({ db, now: clock, log: logger })).claimed).toBe(0);
+    advance(LEASE_MS / 1000 + 1);
+    expect((await deliverDueWebhooks({ db, now: clock, log: logger })).succeeded).toBe(2);
+    expect(receiver.received).toHaveLength(2);
+  });
+});
+
+/** `npm run worker` as a real process on the same PostgreSQL database. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker (PostgreSQL)', () => {
+  const startWorker = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+      env: { ...process.env, DATABASE_URL: process.env.TEST_ACTIVE_DATABASE_URL, WEBHOOKS_ALLOW_LOOPBACK: '1', WORKER_IDLE_MS: '200', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    return { child, exited };
+  };
+  const until = async (cond: () => boolean | Promise<boolean>, ms = 20_000) => {
+    const end = Date.now() + ms;
+    while (!(await cond())) {
+      if (Date.now() > end) throw new Error('timed out waiting');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it('killed with SIGKILL mid-batch, it loses no event: the next runner delivers every one', async () => {
+    const endpoint = await makeEndpoint();
+    const eventIds = [];
+    for (let i = 0; i < 6; i++) eventIds.push(await emit(200 + i));
+    receiver.respond = () => ({ status: 200, hang: true });
+    const { child, exited } = startWorker();
+    await until(() => receiver.received.length >= 6);
+    child.kill('SIGKILL');
+    expect((await exited).signal).toBe('SIGKILL');
+    expect(await db.webhookDeliveryAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(0);
+    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'pending', leaseToken: { not: null } } })).toBe(6);
+
+    receiver.received.length = 0;
+    receiver.respond = () => ({ status: 200 });
+    clockMs = Date.now() + LEASE_MS + 1_000;
+    await run();
+    const delivered = receiver.received.map((r) => verifyWith(endpoint.secret, r).id);
+    expect(delivered.sort()).toEqual([...eventIds].sort());
+    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'succeeded' } })).toBe(6);
+  }, 60_000);
+
+  it('on SIGTERM it finishes the attempts it claimed, records them and exits 0', async () => {
+    const endpoint = await makeEndpoint();
+    for (let i = 0; i < 4; i++) await emit(300 + i);
+    receiver.respond = () => ({ status: 200, delayMs: 1_000 });
+    const { child, exited } = startWorker();
+    await until(() => receiver.received.length >= 4);
+    child.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'succeeded', leaseToken: null } })).toBe(4);
+    expect(await db.webhookDeliveryAttempt.count({ where: { delivery: { endpointId: endpoint.id }, outcome: 'succeeded' } })).toBe(4);
+  }, 60_000);
+});
+
+async function readinessOf() {
+  const key = await db.apiKey.findFirstOrThrow({ where: { installationId } });
+  return getInstallationCredentialReadiness(
+    createServiceContext({
+      db,
+      now: clock(),
+      principal: { kind: 'apiKey', installationId, merchantId, appId: 'x', credentialId: key.id, scopes: ['webhooks:read'] },
+    }),
+  );
+}

@@ -71,12 +71,29 @@ afterAll(() => {
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const RANDOM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** Fields whose values are secrets, random, or derived from the server secret, so they differ per run or deployment. */
-const VOLATILE = new Set(['token', 'keyId', 'prefix', 'last4', 'credentialId', 'addressToken', 'salt', 'challenge', 'signature']);
+const VOLATILE = new Set([
+  'token',
+  'keyId',
+  'prefix',
+  'last4',
+  'credentialId',
+  'addressToken',
+  'salt',
+  'challenge',
+  'signature',
+  // Webhook signature fixtures are signed at request time.
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+  'signedContent',
+  'verifyAt',
+]);
 
 /** The response with what differs between two runs on the same data replaced by a placeholder. */
 function stable(value: unknown, key = '', parent = ''): unknown {
   if (Array.isArray(value)) return value.map((v) => stable(v, '', parent));
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stable(v, k, key)]));
+  if (VOLATILE.has(key)) return `<${key}>`;
   if (typeof value !== 'string') return value;
   // A proof-of-work puzzle is made fresh for every request, its id included.
   if (VOLATILE.has(key) || (parent === 'puzzle' && key === 'id')) return `<${key}>`;

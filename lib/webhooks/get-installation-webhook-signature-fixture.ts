@@ -1,6 +1,5 @@
 import type { ServiceContext } from '../core/context';
 import { eventKind, eventKinds } from '../events/catalogue';
-import { ServiceError } from '../core/errors';
 import { getOwnEndpointOrThrow } from './endpoints';
 import { exampleEvent, messageBody } from './message';
 import type { WebhookSignatureFixture } from './schemas';
@@ -16,9 +15,11 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export async function getInstallationWebhookSignatureFixture(ctx: ServiceContext, id: string): Promise<WebhookSignatureFixture> {
   const endpoint = await getOwnEndpointOrThrow(ctx, id);
   const kind = endpoint.eventTypes.map(eventKind).find((k) => k !== undefined) ?? eventKinds[0];
-  if (!kind) throw new ServiceError('service_unavailable', { message: 'The service emits no event kinds yet.' });
   const secrets = signingSecrets(endpoint, ctx.now);
-  const body = messageBody(exampleEvent(kind, endpoint.installationId));
+  // The example message of a kind the endpoint receives; a plain document while no kind exists.
+  const body = kind
+    ? messageBody(exampleEvent(kind, endpoint.installationId))
+    : JSON.stringify({ fixture: true, endpointId: endpoint.id, note: 'A signature fixture, not an event.' });
   const messageIdOf = (name: string) => `msg_fixture_${name}_${ctx.now.getTime()}`;
   const vector = (name: WebhookSignatureFixture['vectors'][number]['name'], description: string, opts: { secrets?: string[]; at?: Date; body?: string; expected: 'valid' | 'reject' }) => {
     const id = messageIdOf(name);

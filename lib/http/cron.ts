@@ -4,7 +4,7 @@ import { logger } from '../core/logger';
 import { getDb } from '../db/client';
 import { type BackgroundWorkReport, didWork, runBackgroundWork } from '../jobs/run-background-work';
 import { newRequestId } from './request-id';
-import { errorResponse, jsonResponse } from './respond';
+import { apiHeaders, errorResponse, jsonResponse } from './respond';
 
 /** Stop starting passes after this, leaving room under the platform's function time limit. */
 const BUDGET_MS = 45_000;
@@ -23,7 +23,8 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export async function handleCron(req: Request): Promise<Response> {
   const requestId = newRequestId();
-  const headers = new Headers({ 'x-request-id': requestId, 'cache-control': 'no-store' });
+  const headers = apiHeaders(requestId);
+  headers.set('cache-control', 'no-store');
   try {
     const secret = process.env.CRON_SECRET;
     if (!secret) throw new ServiceError('route_not_found');

@@ -1,8 +1,9 @@
 // listInstallationWebhookEvents: GET /api/v1/open/webhooks/events
 import { handle } from '@/lib/http/handle';
-import { rejectOtherMethods } from '@/lib/http/method-not-allowed';
+import { route } from '@/lib/http/route';
 import { operations } from '@/lib/operations';
 import { listInstallationWebhookEvents } from '@/lib/webhooks/list-installation-webhook-events';
 
-export const GET = handle(operations.listInstallationWebhookEvents, (_input, ctx) => listInstallationWebhookEvents(ctx));
-export const { POST, PUT, PATCH, DELETE } = rejectOtherMethods('GET');
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  handle(operations.listInstallationWebhookEvents, (_input, ctx) => listInstallationWebhookEvents(ctx)),
+);

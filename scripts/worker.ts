@@ -3,6 +3,12 @@ import { logger } from '../lib/core/logger';
 import { closeDb, getDb } from '../lib/db/client';
 import { runWorker } from '../lib/jobs/worker';
 
+if (!process.env.DATABASE_URL) {
+  // One process at a time may open the embedded database, and the app holds it: there the app
+  // runs the background work itself (after each write, and on a timer for retries).
+  console.error('npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database, the app process delivers webhooks itself.');
+  process.exit(2);
+}
 const controller = new AbortController();
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

@@ -8,6 +8,7 @@ import { type Db, getDb } from '../lib/db/client';
 import { appendEvent } from '../lib/events/append-event';
 import { defineEventKind } from '../lib/events/define-event-kind';
 import { getInstallationCredentialReadiness } from '../lib/credentials/get-installation-credential-readiness';
+import { kickBackgroundWork } from '../lib/jobs/kick-background-work';
 import { runBackgroundWork } from '../lib/jobs/run-background-work';
 import { LEASE_MS, deliverDueWebhooks } from '../lib/webhooks/deliver-due-webhooks';
 import { dispatchEvents } from '../lib/webhooks/dispatch-events';
@@ -79,6 +80,14 @@ async function emit(n: number, client: Db = db) {
 
 const run = (extra: { timeoutMs?: number; db?: Db } = {}) =>
   runBackgroundWork({ db: extra.db ?? db, now: clock, log: logger, delivery: { timeoutMs: extra.timeoutMs ?? 2_000, random: () => 0.5 } });
+
+const until = async (cond: () => boolean | Promise<boolean>, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
 
 const attemptsOf = (endpointId: string) =>
   db.webhookDeliveryAttempt.findMany({ where: { delivery: { endpointId } }, orderBy: [{ startedAt: 'asc' }, { attempt: 'asc' }] });
@@ -246,6 +255,19 @@ describe('webhook delivery', () => {
     expect((await deliverDueWebhooks({ db, now: clock, log: logger })).succeeded).toBe(2);
     expect(receiver.received).toHaveLength(2);
   });
+
+  it('the in-process kick (run after API writes) delivers at once, and its timer retries when the next attempt falls due', async () => {
+    const endpoint = await makeEndpoint();
+    receiver.respond = (_r, i) => (i === 0 ? { status: 500 } : { status: 200 });
+    clockMs = Date.now();
+    await emit(11);
+    await kickBackgroundWork();
+    expect(receiver.received).toHaveLength(1);
+    // No worker, no cron, no further request: the timer set for the 5 s (±20%) retry sends it.
+    await until(() => receiver.received.length >= 2, 15_000);
+    await until(async () => (await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).status === 'succeeded', 5_000);
+    expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
+  }, 30_000);
 });
 
 /** `npm run worker` as a real process on the same PostgreSQL database. */
@@ -257,13 +279,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker (PostgreSQL)', (
     });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
     return { child, exited };
-  };
-  const until = async (cond: () => boolean | Promise<boolean>, ms = 20_000) => {
-    const end = Date.now() + ms;
-    while (!(await cond())) {
-      if (Date.now() > end) throw new Error('timed out waiting');
-      await new Promise((r) => setTimeout(r, 50));
-    }
   };
 
   it('killed with SIGKILL mid-batch, it loses no event: the next runner delivers every one', async () => {

@@ -147,6 +147,19 @@ describe('webhook delivery', () => {
     expect((await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).status).toBe('succeeded');
   });
 
+  it('waits at least as long as a 429 or 503 answer asks (Retry-After)', async () => {
+    const endpoint = await makeEndpoint();
+    receiver.respond = (_r, i) => (i === 0 ? { status: 429, headers: { 'retry-after': '120' } } : { status: 200 });
+    await emit(12);
+    await run();
+    const d = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
+    expect(d.nextAttemptAt.getTime() - clockMs).toBeGreaterThanOrEqual(120_000);
+    advance(60);
+    expect((await run()).deliveries.claimed).toBe(0);
+    advance(61);
+    expect((await run()).deliveries.succeeded).toBe(1);
+  });
+
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
     const endpoint = await makeEndpoint();
     receiver.respond = () => ({ status: 302, body: '' });

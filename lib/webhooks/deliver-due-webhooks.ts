@@ -97,7 +97,12 @@ async function attempt(
   const finishedAt = options.now();
   const attempts = delivery.attempts + 1;
   const succeeded = result.outcome === 'succeeded';
-  const retryAt = succeeded || result.outcome === 'gone' ? null : nextAttemptAt(attempts - delivery.scheduleStart, finishedAt, options.random);
+  const scheduled = succeeded || result.outcome === 'gone' ? null : nextAttemptAt(attempts - delivery.scheduleStart, finishedAt, options.random);
+  // A receiver that says when to come back (429/503 Retry-After) is not retried sooner.
+  const retryAt =
+    scheduled && result.retryAfterSeconds !== undefined
+      ? new Date(Math.max(scheduled.getTime(), finishedAt.getTime() + result.retryAfterSeconds * 1000))
+      : scheduled;
 
   await db.$transaction(async (tx) => {
     const moved = await tx.webhookDelivery.updateMany({

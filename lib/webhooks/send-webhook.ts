@@ -13,6 +13,8 @@ export type AttemptResult = {
   statusCode: number | null;
   durationMs: number;
   excerpt: string | null;
+  /** A 429 or 503 answer's Retry-After, in seconds: the next attempt waits at least that long. */
+  retryAfterSeconds?: number;
 };
 
 export type SendOptions = { policy: NetworkPolicy; timeoutMs?: number; now?: () => number };
@@ -68,13 +70,24 @@ export async function sendWebhook(
     const excerpt = await readExcerpt(res.body);
     const status = res.statusCode;
     if (status >= 200 && status < 300) return done('succeeded', status, excerpt);
-    return done(status === 410 ? 'gone' : 'failed', status, excerpt);
+    const result = done(status === 410 ? 'gone' : 'failed', status, excerpt);
+    const retryAfter = status === 429 || status === 503 ? retryAfterSeconds(res.headers['retry-after'], clock()) : undefined;
+    return retryAfter === undefined ? result : { ...result, retryAfterSeconds: retryAfter };
   } catch (err) {
     const refused = findRefusal(err);
     if (refused) return done('refused', null, refused.message);
     if (isTimeout(err)) return done('timeout', null, `no answer within ${timeoutMs} ms`);
     return done('network_error', null, describe(err));
   }
+}
+
+/** Retry-After as delay-seconds or an HTTP date, capped at a day. */
+function retryAfterSeconds(header: string | string[] | undefined, nowMs: number): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - nowMs) / 1000;
+  if (!Number.isFinite(seconds) || seconds <= 0) return undefined;
+  return Math.min(Math.ceil(seconds), 24 * 3600);
 }
 
 async function readExcerpt(body: AsyncIterable<Buffer> & { destroy: () => void }): Promise<string> {
@@ -86,7 +99,8 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy: () => void }
     if (size >= RESPONSE_EXCERPT_BYTES) break;
   }
   body.destroy();
-  return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+  // PostgreSQL text cannot hold NUL: a receiver answering one must not make the attempt unrecordable.
+  return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replaceAll('\u0000', '');
 }
 
 function causes(err: unknown): unknown[] {

@@ -130,6 +130,9 @@ describe('connect-time check on the address actually dialled', () => {
       const result = await sendWebhook(`http://127.0.0.1:${receiver.port}/hook`, {}, '{}', { policy: { ...strict(), allowHttp: true, allowLoopback: true } });
       expect(result.outcome).toBe('succeeded');
       expect(result.excerpt!.length).toBe(1024);
+      receiver.respond = () => ({ status: 500, body: 'bad\u0000answer' });
+      const nul = await sendWebhook(`http://127.0.0.1:${receiver.port}/hook`, {}, '{}', { policy: { ...strict(), allowHttp: true, allowLoopback: true } });
+      expect(nul).toMatchObject({ outcome: 'failed', statusCode: 500, excerpt: 'badanswer' });
     } finally {
       await receiver.stop();
     }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 export type Received = { headers: IncomingHttpHeaders; body: string; at: number };
-export type Reply = { status: number; body?: string; delayMs?: number; hang?: boolean };
+export type Reply = { status: number; body?: string; delayMs?: number; hang?: boolean; headers?: Record<string, string> };
 
 /**
  * A real webhook receiver on the loopback (ports 3440-3449, else any): records every request
@@ -39,6 +39,7 @@ export class WebhookReceiver {
         if (reply.hang) return;
         setTimeout(() => {
           res.statusCode = reply.status;
+          for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
           res.end(reply.body ?? '');
         }, reply.delayMs ?? 0);
       });

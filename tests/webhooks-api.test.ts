@@ -96,6 +96,17 @@ describe('listInstallationWebhookEvents', () => {
     }
   });
 
+  it('matches the OpenAPI document, which describes each kind as a webhook with the signature headers', async () => {
+    const { openApiDocument } = await import('../lib/openapi/document');
+    const hooks = (openApiDocument() as any).webhooks ?? {};
+    expect(Object.keys(hooks)).toEqual(eventKinds.map((k) => k.type));
+    for (const kind of eventKinds) {
+      const post = hooks[kind.type].post;
+      expect(post.parameters.map((p: any) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(post.requestBody.content['application/json'].example).toMatchObject({ type: kind.type, apiVersion: 'v1' });
+    }
+  });
+
   it('needs webhooks:read', async () => {
     const noScope = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['catalog:read'], app: 'webhooks-api-c' });
     expectError(await call(eventsRoute.GET, { headers: bearer(noScope.key) }), 403, 'insufficient_scope');

@@ -7,6 +7,7 @@ import { operationList } from '../operations';
 import type { OperationDef } from '../operations/types';
 import { PublicErrorResponse } from '../schemas/common';
 import { responseExamples } from './response-examples';
+import { openApiWebhooks } from './webhooks';
 
 /** The statuses every operation declares (spec, "Endpoints"). */
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 429] as const;
@@ -159,6 +160,7 @@ export function openApiDocument(): Doc {
       servers: [{ url: '/', description: 'This deployment' }],
       tags: [...new Set(operationList.map((o) => o.tag))].map((name) => ({ name })),
       paths: paths as never,
+      webhooks: openApiWebhooks() as never,
       components: {
         securitySchemes: {
           apiKey: {

@@ -60,10 +60,13 @@ export async function createWebhookEndpoint(
 export type EndpointListing = PublicWebhookEndpoint & { installationId: string; merchant: string; app: string };
 
 export async function listWebhookEndpoints(ctx: ServiceContext, filter: { merchantSlug?: string } = {}): Promise<EndpointListing[]> {
-  const endpoints = await ctx.db.webhookEndpoint.findMany({
-    where: filter.merchantSlug ? { merchantId: (await ctx.db.merchant.findUnique({ where: { slug: filter.merchantSlug }, select: { id: true } }))?.id ?? '00000000-0000-0000-0000-000000000000' } : {},
-    orderBy: { createdAt: 'asc' },
-  });
+  let merchantId: string | undefined;
+  if (filter.merchantSlug) {
+    const merchant = await ctx.db.merchant.findUnique({ where: { slug: filter.merchantSlug }, select: { id: true } });
+    if (!merchant) throw new WebhookAdminError(`No store with slug ${filter.merchantSlug}`);
+    merchantId = merchant.id;
+  }
+  const endpoints = await ctx.db.webhookEndpoint.findMany({ where: merchantId ? { merchantId } : {}, orderBy: { createdAt: 'asc' } });
   const installations = await ctx.db.installation.findMany({
     where: { id: { in: endpoints.map((e) => e.installationId) } },
     select: { id: true, app: { select: { slug: true } }, merchant: { select: { slug: true } } },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GET as openapiRoute } from '../app/api/v1/openapi.json/route';
+import { errorCatalogue } from '../lib/core/errors';
 import { openApiDocument } from '../lib/openapi/document';
 
 type Auth = 'none' | 'oauth' | string[];
@@ -86,12 +87,20 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('lists the error codes of each operation, each under the status it answers with', () => {
+    for (const op of ops) {
+      const codes: string[] = op['x-error-codes'];
+      expect(codes, op.operationId).toEqual(expect.arrayContaining(['validation_failed', 'rate_limited']));
+      for (const code of codes) {
+        const status = String(errorCatalogue[code as keyof typeof errorCatalogue].status);
+        expect(op.responses[status].description, `${op.operationId} ${code}`).toContain(`\`${code}\``);
+      }
+    }
+  });
+
   it('declares the search parameters of the spec as required query parameters', () => {
     const op = ops.find((o) => o.operationId === 'searchPublicProducts')!;
     const q = Object.fromEntries((op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => [p.name, Boolean(p.required)]));
-    // Until the search issue lands the operation is a placeholder without declared parameters.
-    if (Object.keys(q).length) {
-      expect(q).toEqual({ q: true, locale: true, market: true, category: false, merchant: false, sort: true, page: true, pageSize: true });
-    }
+    expect(q).toEqual({ q: true, locale: true, market: true, category: false, merchant: false, sort: true, page: true, pageSize: true });
   });
 });

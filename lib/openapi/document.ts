@@ -42,8 +42,13 @@ function describeErrors(codes: ErrorCode[]): string {
   return codes.map((c) => `\`${c}\``).join(', ');
 }
 
+/** Every error code an operation declares: the pipeline's for what it declares, and its own `errors`. */
+export function declaredErrorCodes(op: OperationDef): ErrorCode[] {
+  return [...new Set([...pipelineCodes(op), ...op.errors])];
+}
+
 function operationObject(op: OperationDef) {
-  const codes = [...new Set([...pipelineCodes(op), ...op.errors])];
+  const codes = declaredErrorCodes(op);
   const responses: Record<string, unknown> = {
     '200': {
       description: `Success: \`${op.responseName}\`${op.list ? ' (`{ data: array, meta }`)' : ' (`{ data: object }`)'}.`,
@@ -96,6 +101,7 @@ function operationObject(op: OperationDef) {
     ...(op.auth.kind === 'apiKey' ? { 'x-required-scopes': [...op.auth.scopes] } : {}),
     ...(op.extension ? { 'x-extension': true } : {}),
     'x-rate-limit-policy': policy.name,
+    'x-error-codes': codes.filter((c) => (ERROR_STATUSES as readonly number[]).includes(errorCatalogue[c].status)),
     requestParams: {
       ...(op.params ? { path: op.params } : {}),
       ...(op.query ? { query: op.query } : {}),

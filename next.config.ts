@@ -13,6 +13,11 @@ const nextConfig: NextConfig = {
   // proxy.ts answers empty segments and trailing slashes: in the envelope under /api/v1, with
   // the usual redirect on pages.
   skipTrailingSlashRedirect: true,
+  experimental: {
+    // Next buffers a request body for proxy.ts (default up to 10 MB): no API body may exceed
+    // 64 KiB (lib/http/parse.ts), so buffer no more than that (and a byte to tell it is over).
+    proxyClientMaxBodySize: 64 * 1024 + 1,
+  },
   async headers() {
     return [{ source: '/:path*', headers: [...staticSecurityHeaders] }];
   },

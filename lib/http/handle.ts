@@ -53,7 +53,7 @@ export function handle<Op extends OperationDef>(
 
       const params = op.params ? parseWith(op.params, rawParams, 'params') : {};
       const query = op.query ? parseWith(op.query, queryObject(url), 'query') : refuseQuery(url);
-      const body = op.body ? await readBody(req, op) : undefined;
+      const body = op.body ? await readBody(req, op, requestId) : undefined;
       const input = { params, query, body } as OperationInput<Op>;
       const ctx = createServiceContext({
         db: await getDb(),
@@ -135,8 +135,16 @@ function refuseQuery(url: URL): undefined {
   return undefined;
 }
 
-async function readBody(req: Request, op: OperationDef): Promise<unknown> {
-  const text = await readBodyText(req);
+async function readBody(req: Request, op: OperationDef, requestId: string): Promise<unknown> {
+  const text = await readBodyText(req).catch((err: unknown) => {
+    if (isServiceError(err)) throw err;
+    // The client went away (or lied about the length) mid-body: its mistake, not ours. Nobody
+    // reads the answer, so it is logged as the event it is, without a stack trace.
+    logger.info({ requestId, operation: op.id, reason: String((err as Error)?.message ?? err) }, 'request body incomplete: client closed the connection');
+    throw new ServiceError(op.bodyType === 'form' ? 'invalid_request' : 'invalid_json', {
+      issues: [{ path: 'body', code: 'incomplete', message: 'the request body ended before it was complete' }],
+    });
+  });
   if (op.bodyType === 'form') {
     const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') {

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+
+// Pages render and run under their Content-Security-Policy: no violation, headers in place.
+for (const path of ['/', '/stores/lumen-audio', '/stores/maison-atelier/access', '/docs']) {
+  test(`${path} loads under its CSP without violations`, async ({ page }) => {
+    const violations: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as unknown as { __csp: string[] }).__csp ??= [];
+        (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto(path, { waitUntil: 'networkidle' });
+    expect(res!.status()).toBe(200);
+    const h = res!.headers();
+    expect(h['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    if (path === '/docs') await expect(page.getByText('Storefront Commerce').first()).toBeVisible();
+    else await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+    expect([...violations, ...seen]).toEqual([]);
+  });
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { NextRequest } from 'next/server';
+import * as categoriesRoute from '../app/api/v1/catalog/categories/route';
+import nextConfig from '../next.config';
+import { proxy } from '../proxy';
+import { call } from './helpers/http';
+
+const pages = ['/', '/stores/lumen-audio', '/stores/maison-atelier/access', '/docs', '/checkout/cs_x', '/orders/ord_x', '/merchant', '/oauth/authorize'];
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+}
+
+describe('security headers', () => {
+  it.each(pages)('%s: a strict CSP with a fresh script nonce, passed to Next on the request', async (path) => {
+    const [a, b] = [await proxy(new NextRequest(`http://localhost${path}`)), await proxy(new NextRequest(`http://localhost${path}`))];
+    const csp = a.headers.get('content-security-policy')!;
+    const d = directives(csp);
+    const nonce = /'nonce-([A-Za-z0-9+/=]{16,})'/.exec(csp)?.[1];
+    expect(nonce).toBeDefined();
+    expect(d.get('script-src')).toEqual(expect.arrayContaining([`'nonce-${nonce}'`, "'strict-dynamic'"]));
+    expect(d.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(d.get('default-src')).toEqual(["'self'"]);
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(d.get('object-src')).toEqual(["'none'"]);
+    expect(d.get('base-uri')).toEqual(["'self'"]);
+    expect(d.get('form-action')).toEqual(["'self'"]);
+    expect(csp).not.toMatch(/https?:|\*/);
+    // Next reads the nonce back from the request headers it forwards.
+    expect(a.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
+    expect(a.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
+    expect(b.headers.get('content-security-policy')).not.toBe(csp);
+  });
+
+  it('sends nosniff, a referrer policy and DENY framing on every path (next.config headers)', async () => {
+    const rules = await nextConfig.headers!();
+    const all = rules.find((r) => r.source === '/:path*')!;
+    const h = Object.fromEntries(all.headers.map((x) => [x.key.toLowerCase(), x.value]));
+    expect(h).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-frame-options': 'DENY' });
+  });
+
+  it('API responses carry nosniff themselves, successes and errors alike', async () => {
+    expect((await call(categoriesRoute.GET)).headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await call(categoriesRoute.POST, { method: 'POST' })).headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await call(categoriesRoute.OPTIONS, { method: 'OPTIONS' })).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

@@ -198,9 +198,17 @@ describe('signature fixture and secret rotation', () => {
   });
 
   it('rotates the secret: shown once, both secrets sign during the overlap, only the new one after', async () => {
-    const rotated = await patch(endpointA.id, { rotateSecret: true, rotationOverlapSeconds: 3600 });
+    const rotated = await patch(endpointA.id, { rotateSecret: true, rotationOverlapSeconds: 3600 }, keyA, 'rotate-once-0001');
     expect(rotated.status).toBe(200);
     const newSecret: string = rotated.body.data.rotation.secret;
+    // The stored outcome that lets a retry replay it does not keep the secret in the clear.
+    const records = await db.idempotencyRecord.findMany({ where: { key: 'rotate-once-0001' } });
+    expect(records).toHaveLength(1);
+    expect(records[0]!.responseBody).not.toContain(newSecret.slice(6, 30));
+    const replay = await patch(endpointA.id, { rotateSecret: true, rotationOverlapSeconds: 3600 }, keyA, 'rotate-once-0001');
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.text).toBe(rotated.text);
+    expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointA.id } })).secretVersion).toBe(2);
     expect(newSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(newSecret).not.toBe(endpointA.secret);
     expect(rotated.body.data.endpoint.secret).toMatchObject({ version: 2, previousSecretExpiresAt: rotated.body.data.rotation.previousSecretExpiresAt });

@@ -7,6 +7,7 @@ import { ServiceError, isServiceError } from '../core/errors';
 import type { Outcome } from './handle';
 import { errorBody } from './respond';
 import { logger } from '../core/logger';
+import { isSealed, seal, unseal } from '../credentials/seal';
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,255}$/;
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
@@ -26,7 +27,7 @@ export type IdempotentRun = {
 };
 
 type Claim = { id: string; attempt: string };
-type Existing = { fingerprint: string; responseStatus: number | null; responseBody: string | null; completedAt: Date | null };
+type Existing = { id: string; fingerprint: string; responseStatus: number | null; responseBody: string | null; completedAt: Date | null };
 
 /**
  * Runs an operation marked `required` at most once per (scope, operation, key), per CONTRACT.md:
@@ -69,7 +70,7 @@ export async function runIdempotent(run: IdempotentRun): Promise<{ outcome: Outc
       if (!existing) continue;
       if (existing.fingerprint !== fingerprint) throw new ServiceError('idempotency_key_reused');
       if (!existing.completedAt) throw inProgress();
-      return { outcome: { status: existing.responseStatus!, body: JSON.parse(existing.responseBody!) }, replayed: true };
+      return { outcome: { status: existing.responseStatus!, body: JSON.parse(openResponse(existing.id, existing.responseBody!)) }, replayed: true };
     }
     throw inProgress();
   } finally {
@@ -140,14 +141,25 @@ async function tryClaim(db: Db, scope: string, operationId: string, key: string,
 async function readRecord(db: Db, scope: string, operationId: string, key: string): Promise<Existing | null> {
   return db.idempotencyRecord.findUnique({
     where: { scope_operationId_key: { scope, operationId, key } },
-    select: { fingerprint: true, responseStatus: true, responseBody: true, completedAt: true },
+    select: { id: true, fingerprint: true, responseStatus: true, responseBody: true, completedAt: true },
   });
+}
+
+const RESPONSE_PURPOSE = 'idempotency-response';
+
+/**
+ * Stored responses are sealed (AES-GCM, key derived from the server secret, bound to the record):
+ * some carry a secret shown once, such as a rotated webhook signing secret, which must not sit
+ * in the database in the clear. Records written before sealing are read as they are.
+ */
+function openResponse(recordId: string, stored: string): string {
+  return isSealed(stored) ? unseal(stored, RESPONSE_PURPOSE, recordId) : stored;
 }
 
 async function complete(db: Db | Prisma.TransactionClient, claim: Claim, outcome: Outcome): Promise<boolean> {
   const { count } = await db.idempotencyRecord.updateMany({
     where: { id: claim.id, attempt: claim.attempt, completedAt: null },
-    data: { responseStatus: outcome.status, responseBody: JSON.stringify(outcome.body), completedAt: new Date() },
+    data: { responseStatus: outcome.status, responseBody: seal(JSON.stringify(outcome.body), RESPONSE_PURPOSE, claim.id), completedAt: new Date() },
   });
   return count === 1;
 }

@@ -1,19 +1,15 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { getServerSecret } from '../credentials/server-secret';
+import { seal, unseal } from '../credentials/seal';
 
 const PREFIX = 'whsec_';
-const FORMAT = 'v1';
 
 /** A new signing secret: `whsec_` + base64 of 32 random bytes, as Standard Webhooks defines it. */
 export function generateWebhookSecret(): string {
   return PREFIX + randomBytes(32).toString('base64');
 }
 
-/** AES-256 key for secrets at rest, derived from the server secret (never the pepper itself). */
-function encryptionKey(): Buffer {
-  return Buffer.from(hkdfSync('sha256', getServerSecret(), Buffer.alloc(0), 'storefront-commerce/webhook-secret/v1', 32));
-}
+const PURPOSE = 'webhook-secret';
 
 /**
  * Encrypts a signing secret for storage. It is encrypted rather than hashed because the server
@@ -21,20 +17,11 @@ function encryptionKey(): Buffer {
  * another endpoint does not decrypt.
  */
 export function encryptWebhookSecret(secret: string, endpointId: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', encryptionKey(), iv);
-  cipher.setAAD(Buffer.from(endpointId));
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [FORMAT, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return seal(secret, PURPOSE, endpointId);
 }
 
 export function decryptWebhookSecret(stored: string, endpointId: string): string {
-  const [format, iv, tag, body] = stored.split('.');
-  if (format !== FORMAT || !iv || !tag || body === undefined) throw new Error('unreadable webhook secret');
-  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(endpointId));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  return unseal(stored, PURPOSE, endpointId);
 }
 
 type SecretColumns = {

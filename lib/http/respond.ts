@@ -47,7 +47,13 @@ export function errorHeaders(err: ServiceError): Record<string, string> {
   else if (err.code === 'insufficient_scope') {
     const scopes = (err.details?.requiredScopes as readonly string[] | undefined) ?? [];
     out['www-authenticate'] = `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"`;
-  } else if (err.status === 401) out['www-authenticate'] = 'Bearer';
+  } else if (err.code === 'invalid_client') {
+    // RFC 6749 §5.2: the scheme the client tried; OAuth clients authenticate with Basic.
+    out['www-authenticate'] = 'Basic realm="oauth"';
+  } else if (err.code === 'use_dpop_nonce') {
+    // RFC 9449 §8: the nonce to retry with.
+    out['dpop-nonce'] = String(err.details?.dpopNonce ?? '');
+  } else if (err.status === 401) out['www-authenticate'] = err.details?.authScheme === 'DPoP' ? 'DPoP algs="ES256 ES384 EdDSA Ed25519 PS256 RS256"' : 'Bearer';
   return out;
 }
 

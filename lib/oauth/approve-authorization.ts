@@ -1,0 +1,62 @@
+import type { ServiceContext } from '../core/context';
+import { CODE_TTL_SECONDS, GRANT_TTL_SECONDS, hashValue, newOpaqueValue } from './tokens';
+
+export type Approval = {
+  /** OAuthClient.id (internal) */
+  clientRowId: string;
+  merchantId: string;
+  redirectUri: string;
+  scopes: readonly string[];
+  codeChallenge: string;
+  dpopJkt: string | null;
+};
+
+/**
+ * A merchant approved a client: the app's installation on the store is created or widened (and
+ * reactivated), a grant is opened and a single-use code bound to the client, redirect URI, PKCE
+ * challenge, scopes, merchant and dpop_jkt is issued for CODE_TTL_SECONDS.
+ */
+export async function approveAuthorization(ctx: ServiceContext, approval: Approval): Promise<{ code: string; installationId: string }> {
+  const code = newOpaqueValue('code');
+  return ctx.db.$transaction(async (tx) => {
+    const client = await tx.oAuthClient.findUniqueOrThrow({ where: { id: approval.clientRowId }, select: { id: true, appId: true } });
+    const existing = await tx.installation.findUnique({
+      where: { appId_merchantId: { appId: client.appId, merchantId: approval.merchantId } },
+      select: { id: true, scopes: true },
+    });
+    const installation = existing
+      ? await tx.installation.update({
+          where: { id: existing.id },
+          data: { status: 'active', scopes: [...new Set([...existing.scopes, ...approval.scopes])] },
+          select: { id: true },
+        })
+      : await tx.installation.create({
+          data: { appId: client.appId, merchantId: approval.merchantId, scopes: [...new Set(approval.scopes)] },
+          select: { id: true },
+        });
+    const grant = await tx.oAuthGrant.create({
+      data: {
+        clientId: client.id,
+        installationId: installation.id,
+        merchantId: approval.merchantId,
+        scopes: [...approval.scopes],
+        createdAt: ctx.now,
+        expiresAt: new Date(ctx.now.getTime() + GRANT_TTL_SECONDS * 1000),
+      },
+      select: { id: true },
+    });
+    await tx.oAuthAuthorizationCode.create({
+      data: {
+        codeHash: hashValue(code),
+        grantId: grant.id,
+        redirectUri: approval.redirectUri,
+        codeChallenge: approval.codeChallenge,
+        scopes: [...approval.scopes],
+        dpopJkt: approval.dpopJkt,
+        createdAt: ctx.now,
+        expiresAt: new Date(ctx.now.getTime() + CODE_TTL_SECONDS * 1000),
+      },
+    });
+    return { code, installationId: installation.id };
+  });
+}

@@ -1,0 +1,31 @@
+import type { ServiceContext } from '../core/context';
+import { authenticateClient } from './client-auth';
+import { verifyDpopProof } from './dpop';
+import { oauthEndpoint } from './endpoints';
+import { oauthError } from './errors';
+import { revokeGrant } from './grants';
+import type { OAuthTokenRevokeRequest } from './schemas';
+import { hashValue } from './tokens';
+
+export type RevokeInput = { form: OAuthTokenRevokeRequest; authorization: string | null; dpop: string | null };
+
+/**
+ * Operation 18, RFC 7009: the same 200 whether the token was valid, unknown, already revoked or
+ * another client's (which stays valid). `token_type_hint` is only a hint: one table holds both
+ * kinds. Revoking a refresh token revokes its grant, so every access token of it too.
+ */
+export async function revokeOAuthToken(ctx: ServiceContext, input: RevokeInput): Promise<{ revoked: true }> {
+  const client = await authenticateClient(ctx.db, { authorization: input.authorization, clientId: input.form.client_id, clientSecret: input.form.client_secret });
+  if (!input.form.token) throw oauthError('invalid_request', 'token is required.');
+  if (input.dpop !== null) {
+    await verifyDpopProof(ctx.db, { header: input.dpop, htm: 'POST', htu: oauthEndpoint('/api/v1/oauth/revoke'), now: ctx.now });
+  }
+  const row = await ctx.db.oAuthToken.findUnique({
+    where: { tokenHash: hashValue(input.form.token) },
+    select: { id: true, kind: true, grantId: true, grant: { select: { clientId: true } } },
+  });
+  if (!row || row.grant.clientId !== client.id) return { revoked: true };
+  if (row.kind === 'refresh') await revokeGrant(ctx.db, row.grantId, ctx.now);
+  else await ctx.db.oAuthToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: ctx.now } });
+  return { revoked: true };
+}

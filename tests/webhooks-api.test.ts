@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createServiceContext } from '../lib/core/context';
@@ -8,6 +8,7 @@ import { appendEvent } from '../lib/events/append-event';
 import { eventKinds } from '../lib/events/catalogue';
 import { defineEventKind } from '../lib/events/define-event-kind';
 import { runBackgroundWork } from '../lib/jobs/run-background-work';
+import { orderCreated, orderPaid } from '../lib/orders/events';
 import { createWebhookEndpoint } from '../lib/webhooks/admin';
 import { setWebhookResolverForTests } from '../lib/webhooks/url-safety';
 import { runWebhooksCommand } from '../lib/webhooks/webhooks-command';
@@ -38,6 +39,7 @@ let readOnlyKeyA: string;
 let installationA: string;
 let endpointA: { id: string; secret: string };
 let endpointB: { id: string };
+let rotatedSecret: string;
 
 const resolver = async (host: string) => {
   if (host.endsWith('.example.com')) return ['93.184.215.14'];
@@ -201,6 +203,7 @@ describe('signature fixture and secret rotation', () => {
     const rotated = await patch(endpointA.id, { rotateSecret: true, rotationOverlapSeconds: 3600 }, keyA, 'rotate-once-0001');
     expect(rotated.status).toBe(200);
     const newSecret: string = rotated.body.data.rotation.secret;
+    rotatedSecret = newSecret;
     // The stored outcome that lets a retry replay it does not keep the secret in the clear.
     const records = await db.idempotencyRecord.findMany({ where: { key: 'rotate-once-0001' } });
     expect(records).toHaveLength(1);
@@ -237,6 +240,30 @@ describe('signature fixture and secret rotation', () => {
     expect(receiver.received).toHaveLength(2);
     expect(verifyWith(newSecret, receiver.received[1]!).data).toEqual({ n: 2 });
     expect(() => verifyWith(endpointA.secret, receiver.received[1]!)).toThrow();
+  });
+});
+
+describe('subscriptions', () => {
+  it('an endpoint receives exactly the kinds it subscribed to, each message valid against the published schema', async () => {
+    const r = await patch(endpointA.id, { eventTypes: [orderPaid.type] });
+    expect(r.body.data.endpoint.eventTypes).toEqual(['order.paid']);
+    const endpoint = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointA.id } });
+    receiver.received.length = 0;
+    const base = { merchantId: endpoint.merchantId, installationId: installationA, subjectId: randomUUID(), occurredAt: new Date() };
+    await db.$transaction(async (tx) => {
+      await appendEvent(tx, orderCreated, { ...base, payload: orderCreated.example });
+      await appendEvent(tx, orderPaid, { ...base, payload: orderPaid.example });
+    });
+    // An event of another installation on the same store never reaches this endpoint.
+    const other = await db.installation.findFirstOrThrow({ where: { app: { slug: 'webhooks-api-b' } } });
+    await db.$transaction((tx) => appendEvent(tx, orderPaid, { ...base, installationId: other.id, payload: orderPaid.example }));
+    await runBackgroundWork({ db, log: logger });
+    expect(receiver.received).toHaveLength(1);
+    const message = verifyWith(rotatedSecret, receiver.received[0]!);
+    expect(message).toMatchObject({ type: 'order.paid', installationId: installationA, subject: { type: orderPaid.subjectType, id: base.subjectId } });
+    const listed = (await call(eventsRoute.GET, { headers: bearer(keyA) })).body.data.events.find((e: any) => e.type === 'order.paid');
+    expect(listed.payloadSchema).toEqual(z.toJSONSchema(orderPaid.payload, { io: 'output', unrepresentable: 'any', reused: 'inline' }));
+    expect(orderPaid.payload.parse(message.data)).toEqual(message.data);
   });
 });
 

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { Logger } from '../core/logger';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/rows';
-import { Prisma } from '../generated/prisma/client';
 import { messageBody, messageId } from './message';
 import { FAILING_AFTER_CONSECUTIVE_FAILURES, nextAttemptAt } from './retry-schedule';
 import { signMessage, signingSecrets } from './secrets';
+import { type ClaimedDelivery, claimDueDeliveries } from './sql';
 import { type AttemptResult, DELIVERY_TIMEOUT_MS, sendWebhook } from './send-webhook';
 import { type NetworkPolicy, webhookNetworkPolicy } from './url-safety';
 
@@ -30,8 +28,6 @@ export type DeliveryRunOptions = {
 
 export type DeliveryRunReport = { claimed: number; succeeded: number; failed: number };
 
-const Claimed = z.object({ id: z.string(), endpointId: z.string(), eventId: z.string(), attempts: z.number(), scheduleStart: z.number() });
-
 class LeaseLost extends Error {}
 
 /**
@@ -45,21 +41,7 @@ export async function deliverDueWebhooks(options: DeliveryRunOptions): Promise<D
   const token = randomUUID();
   const now = options.now();
   const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? LEASE_MS));
-  const claimed = await queryRows(
-    db,
-    Claimed,
-    Prisma.sql`UPDATE "WebhookDelivery" AS d SET "leaseToken" = ${token}, "leaseUntil" = ${leaseUntil}
-      FROM (
-        SELECT d2.id FROM "WebhookDelivery" d2 JOIN "WebhookEndpoint" e ON e.id = d2."endpointId"
-        WHERE d2.status = 'pending' AND e.enabled AND d2."nextAttemptAt" <= ${now}
-          AND (d2."leaseUntil" IS NULL OR d2."leaseUntil" <= ${now})
-        ORDER BY d2."nextAttemptAt", d2.id
-        LIMIT ${options.batchSize ?? 20}
-        FOR UPDATE OF d2 SKIP LOCKED
-      ) AS due
-      WHERE d.id = due.id
-      RETURNING d.id::text AS id, d."endpointId"::text AS "endpointId", d."eventId"::text AS "eventId", d.attempts, d."scheduleStart"`,
-  );
+  const claimed = await claimDueDeliveries(db, now, token, leaseUntil, options.batchSize ?? 20);
   const report: DeliveryRunReport = { claimed: claimed.length, succeeded: 0, failed: 0 };
   if (!claimed.length) return report;
   const policy = options.policy ?? webhookNetworkPolicy();
@@ -81,7 +63,7 @@ export async function deliverDueWebhooks(options: DeliveryRunOptions): Promise<D
 async function attempt(
   options: DeliveryRunOptions,
   policy: NetworkPolicy,
-  delivery: z.infer<typeof Claimed>,
+  delivery: ClaimedDelivery,
   token: string,
 ): Promise<AttemptResult | null> {
   const { db } = options;

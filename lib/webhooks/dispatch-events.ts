@@ -1,9 +1,5 @@
-import { z } from 'zod';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/rows';
-import { Prisma } from '../generated/prisma/client';
-
-const PendingEvent = z.object({ id: z.string(), type: z.string(), merchantId: z.string(), installationId: z.string().nullable() });
+import { lockUndispatchedEvents } from './sql';
 
 /**
  * Fans new outbox events out to deliveries: one per enabled endpoint subscribed to the kind
@@ -13,12 +9,7 @@ const PendingEvent = z.object({ id: z.string(), type: z.string(), merchantId: z.
  */
 export async function dispatchEvents(db: Db, now: Date, limit = 200): Promise<number> {
   return db.$transaction(async (tx) => {
-    const events = await queryRows(
-      tx,
-      PendingEvent,
-      Prisma.sql`SELECT id::text AS id, type, "merchantId"::text AS "merchantId", "installationId"::text AS "installationId"
-                 FROM "DomainEvent" WHERE "dispatchedAt" IS NULL ORDER BY sequence LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
-    );
+    const events = await lockUndispatchedEvents(tx, limit);
     if (!events.length) return 0;
     const endpoints = await tx.webhookEndpoint.findMany({
       where: { enabled: true, merchantId: { in: [...new Set(events.map((e) => e.merchantId))] } },

@@ -41,7 +41,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
-    command: `${process.execPath} node_modules/.bin/tsx scripts/e2e-server.ts`,
+    command: `${process.execPath} node_modules/.bin/tsx --conditions=react-server scripts/e2e-server.ts`,
     url: `${baseURL}/api/health`,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: !process.env.CI,

@@ -6,6 +6,6 @@
 import { spawnSync } from 'node:child_process';
 
 for (const script of ['scripts/db-migrate.ts', 'scripts/db-seed.ts']) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', script], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -46,7 +46,7 @@ function run(args: string[]) {
 }
 
 const bin = (name: string) => path.join('node_modules', '.bin', name);
-run([bin('tsx'), 'scripts/e2e-seed.ts']);
+run([bin('tsx'), '--conditions=react-server', 'scripts/e2e-seed.ts']);
 if (!ciBuild && !process.env.E2E_SKIP_BUILD) run([bin('next'), 'build']);
 
 const server = spawn(process.execPath, [bin('next'), 'start', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' });

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { type LineRecord, lineQuantities, nextPosition, toPublicCart } from './cart-records';
 import { changeCart } from './change-cart';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Prisma } from '../generated/prisma/client';
 import type { Principal, ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';

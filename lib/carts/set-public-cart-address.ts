@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { addressHash, normalizeAddress } from './address';
 import { issueAddressToken } from './address-token';

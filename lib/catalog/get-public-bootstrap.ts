@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { PAGE_MAX, PAGE_SIZE_MAX, currencies, locales, marketCurrency, marketDefaultLocale, markets } from '../schemas/common';
 

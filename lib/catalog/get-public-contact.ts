@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 
 /** The operator's public contact channels, from configuration (see README, "Configuration"). */

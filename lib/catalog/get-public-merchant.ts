@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { getMerchantOrThrow, toPublicMerchant } from './merchants';
 import type { PublicMerchant } from './schemas';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../db/client';
 import { type Logger, logger } from './logger';
 import { publicBaseUrl } from './media-urls';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import type { Scope } from '../core/scopes';
 import { CredentialAdminError } from './api-keys';

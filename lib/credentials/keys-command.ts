@@ -1,3 +1,4 @@
+import 'server-only';
 import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../core/context';
 import { type Scope, scopes as allScopes } from '../core/scopes';

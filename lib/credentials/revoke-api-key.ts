@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { type ApiKeySummary, apiKeySummarySelect, getApiKeyOrThrow, toApiKeySummary } from './api-keys';
 

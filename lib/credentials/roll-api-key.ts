@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { type ApiKeySummary, CredentialAdminError, apiKeyStatus, getApiKeyOrThrow, toApiKeySummary, apiKeySummarySelect } from './api-keys';
 import { createApiKey } from './create-api-key';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { cartOperations } from './carts';
 import { catalogOperations } from './catalog';
 import { decorationOperations } from './decoration';

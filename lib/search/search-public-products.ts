@@ -1,3 +1,4 @@
+import 'server-only';
 import { getReadableMerchantOrThrow, resolveMarket } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';

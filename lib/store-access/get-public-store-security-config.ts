@@ -1,3 +1,4 @@
+import 'server-only';
 import { getMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { STORE_ACCESS_HEADER, storeAccessPolicy } from './policy';

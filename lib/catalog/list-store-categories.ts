@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import type { LocalizedString } from '../schemas/common';
 import { getReadableMerchantOrThrow } from './merchants';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { getReadableMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { CODE_TTL_SECONDS, GRANT_TTL_SECONDS, hashValue, newOpaqueValue } from './tokens';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
 import { type Scope, scopes as knownScopes } from '../core/scopes';

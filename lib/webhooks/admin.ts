@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
 import { eventKind, eventKinds } from '../events/catalogue';

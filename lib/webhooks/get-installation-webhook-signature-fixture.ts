@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { eventKind, eventKinds } from '../events/catalogue';
 import { getOwnEndpointOrThrow } from './endpoints';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import type { ServiceContext } from '../core/context';
 import { eventKinds } from '../events/catalogue';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import type { Prisma } from '../generated/prisma/client';
 import { checkEndpointUrlOrThrow, getOwnEndpointOrThrow, toPublicEndpoint } from './endpoints';

@@ -474,12 +474,14 @@ describe('revocation (RFC 7009)', () => {
 
   it('revoking a refresh token revokes its access token', async () => {
     const { client, key, tokens } = await issued();
+    const useAccess = async () =>
+      call(identityRoute.GET as never, {
+        path: '/api/v1/open/installation/identity',
+        headers: { authorization: `DPoP ${tokens.access_token}`, dpop: await proof(key, { htm: 'GET', htu: 'http://localhost:3000/api/v1/open/installation/identity', nonce: null, ath: sha256Base64Url(tokens.access_token) }) },
+      });
+    expect((await useAccess()).status).toBe(200);
     await revokeForm(client, tokens.refresh_token);
-    const r = await call(identityRoute.GET as never, {
-      path: '/api/v1/open/installation/identity',
-      headers: { authorization: `DPoP ${tokens.access_token}`, dpop: await proof(key, { htm: 'GET', htu: 'http://localhost:3000/api/v1/open/installation/identity', nonce: null, ath: sha256Base64Url(tokens.access_token) }) },
-    });
-    expectError(r, 401, 'authentication_required');
+    expectError(await useAccess(), 401, 'authentication_required');
   });
 
   it('accepts an optional DPoP proof for the revoke URL and refuses one for another URL', async () => {

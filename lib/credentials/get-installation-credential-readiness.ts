@@ -24,6 +24,7 @@ export async function getInstallationCredentialReadiness(ctx: ServiceContext): P
 async function loadFacts(ctx: ServiceContext): Promise<ReadinessFacts> {
   const principal = ctx.principal;
   if (!principal) throw new ServiceError('authentication_required');
+  if (principal.kind === 'oauth') return oauthFacts(ctx, principal);
   const key = await ctx.db.apiKey.findUnique({
     where: { id: principal.credentialId },
     include: { installation: { include: { app: true, merchant: { select: { slug: true, accessMode: true } } } } },
@@ -53,6 +54,34 @@ async function loadFacts(ctx: ServiceContext): Promise<ReadinessFacts> {
       scopes: [...principal.scopes],
       replacement: replacement ? visiblePrefix(replacement.environment, replacement.keyId) : null,
     },
+    installationScopes: toScopes(installation.scopes),
+    app: { slug: installation.app.slug, requestedScopes: toScopes(installation.app.requestedScopes) },
+    merchant: { slug: installation.merchant.slug, accessMode: installation.merchant.accessMode },
+    sellableProducts,
+    webhookEndpoints,
+  };
+}
+
+/**
+ * An OAuth access token stands where the key would: a short-lived token refreshed by its client,
+ * so it counts as live and never "expiring"; its scopes are the token's effective scopes.
+ */
+async function oauthFacts(ctx: ServiceContext, principal: NonNullable<ServiceContext['principal']>): Promise<ReadinessFacts> {
+  const installation = await ctx.db.installation.findUnique({
+    where: { id: principal.installationId },
+    include: { app: true, merchant: { select: { slug: true, accessMode: true } } },
+  });
+  if (!installation) throw new ServiceError('authentication_required');
+  const [sellableProducts, webhookEndpoints] = await Promise.all([
+    ctx.db.product.count({ where: { merchantId: principal.merchantId, status: 'active', skus: { some: { prices: { some: {} } } } } }),
+    ctx.db.webhookEndpoint.findMany({
+      where: { installationId: principal.installationId },
+      select: { id: true, enabled: true, disabledReason: true, health: true, consecutiveFailures: true, lastSuccessAt: true, lastFailureAt: true },
+    }),
+  ]);
+  return {
+    now: ctx.now,
+    key: { prefix: 'sfat_', environment: 'live', expiresAt: null, scopes: [...principal.scopes], replacement: null },
     installationScopes: toScopes(installation.scopes),
     app: { slug: installation.app.slug, requestedScopes: toScopes(installation.app.requestedScopes) },
     merchant: { slug: installation.merchant.slug, accessMode: installation.merchant.accessMode },

@@ -1,5 +1,6 @@
 import { authenticateApiKey } from '../credentials/authenticate-api-key';
 import { getDb } from '../db/client';
+import { authenticateAccessToken } from '../oauth/authenticate-access-token';
 import type { Scope } from '../core/scopes';
 import type { OperationDef } from '../operations/types';
 import type { Principal } from '../core/context';
@@ -21,7 +22,7 @@ export async function authenticate(
   responseHeaders: Headers,
 ): Promise<Principal | null> {
   if (op.auth.kind !== 'apiKey') return null;
-  const principal = await resolveCredential(req.headers.get('authorization'));
+  const principal = await resolveCredential(req);
   if (!principal) throw await authenticationFailure(address, responseHeaders);
   const missing = missingScopes(principal.scopes, op.auth.scopes);
   if (missing.length) {
@@ -38,13 +39,18 @@ async function authenticationFailure(address: string, responseHeaders: Headers):
   return new ServiceError('rate_limited', { details: { policy: policy.name, retryAfterSeconds: result.resetSeconds } });
 }
 
-async function resolveCredential(header: string | null): Promise<Principal | null> {
+async function resolveCredential(req: Request): Promise<Principal | null> {
+  const header = req.headers.get('authorization');
   if (!header || header.length > MAX_AUTHORIZATION_LENGTH) return null;
   const match = /^([A-Za-z]+) +(\S+)$/.exec(header.trim());
   if (!match) return null;
   const scheme = match[1]!.toLowerCase();
-  // DPoP-bound OAuth access tokens are accepted once the OAuth issue lands; until then they
-  // are just another credential this service does not know.
+  // OAuth access tokens are DPoP-bound: only `DPoP <token>` with a proof (RFC 9449 §7). A Bearer
+  // use of one is just an unknown API key.
+  if (scheme === 'dpop') {
+    const path = new URL(req.url).pathname;
+    return authenticateAccessToken(await getDb(), { token: match[2]!, proof: req.headers.get('dpop'), method: req.method, path, now: new Date() });
+  }
   if (scheme !== 'bearer') return null;
   return authenticateApiKey(await getDb(), match[2]!, new Date());
 }

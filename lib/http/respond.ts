@@ -53,7 +53,7 @@ export function errorHeaders(err: ServiceError): Record<string, string> {
   } else if (err.code === 'use_dpop_nonce') {
     // RFC 9449 §8: the nonce to retry with.
     out['dpop-nonce'] = String(err.details?.dpopNonce ?? '');
-  } else if (err.status === 401) out['www-authenticate'] = err.details?.authScheme === 'DPoP' ? 'DPoP algs="ES256 ES384 EdDSA Ed25519 PS256 RS256"' : 'Bearer';
+  } else if (err.status === 401) out['www-authenticate'] = 'Bearer';
   return out;
 }
 

@@ -1,0 +1,73 @@
+import type { Db } from '../db/client';
+import type { Principal } from '../core/context';
+import { effectiveScopes } from '../credentials/authenticate-api-key';
+import { isServiceError } from '../core/errors';
+import { verifyDpopProof } from './dpop';
+import { oauthIssuer } from './endpoints';
+import { hashValue, tokenPrefixes } from './tokens';
+
+export type AccessTokenRequest = {
+  token: string;
+  /** The request's DPoP header. */
+  proof: string | null;
+  method: string;
+  /** The request path; `htu` is checked against PUBLIC_BASE_URL's origin plus this, never Host. */
+  path: string;
+  now: Date;
+};
+
+/**
+ * The principal behind `Authorization: DPoP <access token>` (RFC 9449 §7): the token must be
+ * live, its grant and installation too, and the request must carry a proof by the key the token
+ * is bound to, for this method and URL, hashing this token (`ath`), with a jti not seen before.
+ * Null for every failure, so callers answer one 401.
+ */
+export async function authenticateAccessToken(db: Db, req: AccessTokenRequest): Promise<Principal | null> {
+  if (!req.token.startsWith(tokenPrefixes.access) || req.token.length > 128) return null;
+  const row = await db.oAuthToken.findUnique({
+    where: { tokenHash: hashValue(req.token) },
+    select: {
+      id: true,
+      kind: true,
+      jkt: true,
+      scopes: true,
+      expiresAt: true,
+      revokedAt: true,
+      grant: {
+        select: {
+          revokedAt: true,
+          installationId: true,
+          merchantId: true,
+          client: { select: { appId: true } },
+        },
+      },
+    },
+  });
+  if (!row || row.kind !== 'access' || row.revokedAt || row.grant.revokedAt || row.expiresAt <= req.now || !row.jkt) return null;
+  const installation = await db.installation.findUnique({
+    where: { id: row.grant.installationId },
+    select: { status: true, scopes: true, appId: true },
+  });
+  if (installation?.status !== 'active') return null;
+  try {
+    const proof = await verifyDpopProof(db, {
+      header: req.proof,
+      htm: req.method.toUpperCase(),
+      htu: new URL(req.path, oauthIssuer()),
+      now: req.now,
+      accessToken: req.token,
+    });
+    if (proof.jkt !== row.jkt) return null;
+  } catch (err) {
+    if (isServiceError(err)) return null;
+    throw err;
+  }
+  return {
+    kind: 'oauth',
+    installationId: row.grant.installationId,
+    merchantId: row.grant.merchantId,
+    appId: installation.appId,
+    credentialId: row.id,
+    scopes: effectiveScopes(row.scopes, installation.scopes),
+  };
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as tokenRoute from '../app/api/v1/oauth/token/route';
+import * as identityRoute from '../app/api/v1/open/installation/identity/route';
+import * as readinessRoute from '../app/api/v1/open/installation/readiness/route';
+import * as cartsRoute from '../app/api/v1/open/storefront/carts/route';
+import { createServiceContext } from '../lib/core/context';
+import { isServiceError } from '../lib/core/errors';
+import { prismaForPostgres, type Db } from '../lib/db/client';
+import { verifyDpopProof } from '../lib/oauth/dpop';
+import { oauthEndpoint } from '../lib/oauth/endpoints';
+import { exchangeOAuthToken } from '../lib/oauth/exchange-oauth-token';
+import { sha256Base64Url } from '../lib/oauth/tokens';
+import { call, expectError, BASE } from './helpers/http';
+import { REDIRECT, form, formHeaders, newDpopKey, proof, seedCode, testClient, type DpopKey } from './helpers/oauth';
+
+process.env.RATE_LIMIT_OAUTH = '100000/60';
+
+const IDENTITY = '/api/v1/open/installation/identity';
+
+async function tokensFor(scopes: string[] = ['catalog:read']) {
+  const client = await testClient();
+  const key = await newDpopKey();
+  const seeded = await seedCode(client, { scopes });
+  const r = await call(tokenRoute.POST as never, {
+    method: 'POST',
+    path: '/api/v1/oauth/token',
+    body: form({ grant_type: 'authorization_code', code: seeded.code, redirect_uri: REDIRECT, code_verifier: seeded.verifier, client_id: client.clientId }),
+    headers: formHeaders({ dpop: await proof(key) }),
+  });
+  expect(r.status).toBe(200);
+  return { client, key, seeded, access: r.body.data.access_token as string, refresh: r.body.data.refresh_token as string };
+}
+
+const resourceProof = (key: DpopKey, access: string, method: string, path: string, extra: Parameters<typeof proof>[1] = {}) =>
+  proof(key, { htm: method, htu: `${BASE}${path}`, nonce: null, ath: sha256Base64Url(access), ...extra });
+
+async function identity(headers: Record<string, string>) {
+  return call(identityRoute.GET as never, { path: IDENTITY, headers });
+}
+
+describe('DPoP-bound access tokens on API-key operations', () => {
+  it('identity answers for a DPoP token with a proof carrying ath, and says it is an OAuth access token', async () => {
+    const t = await tokensFor();
+    const r = await identity({ authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, t.access, 'GET', IDENTITY) });
+    expect(r.status).toBe(200);
+    expect(r.body.data.credential).toMatchObject({ type: 'oauth_access_token', clientId: t.client.clientId, dpopJkt: t.key.jkt, scopes: ['catalog:read'] });
+    expect(r.body.data.installation.id).toBe(t.seeded.installationId);
+    expect(r.body.data.scopes).toEqual(['catalog:read']);
+  });
+
+  it('readiness answers for a DPoP token too', async () => {
+    const t = await tokensFor();
+    const path = '/api/v1/open/installation/readiness';
+    const r = await call(readinessRoute.GET as never, { path, headers: { authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, t.access, 'GET', path) } });
+    expect(r.status).toBe(200);
+  });
+
+  it('a Bearer use of a DPoP-bound token is 401', async () => {
+    const t = await tokensFor();
+    expectError(await identity({ authorization: `Bearer ${t.access}` }), 401, 'authentication_required');
+  });
+
+  it('a DPoP token without a proof is 401, the same answer as any bad credential', async () => {
+    const t = await tokensFor();
+    const r = await identity({ authorization: `DPoP ${t.access}` });
+    expectError(r, 401, 'authentication_required');
+    expect(r.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('a proof without ath, or hashing another token, is 401', async () => {
+    const t = await tokensFor();
+    expectError(await identity({ authorization: `DPoP ${t.access}`, dpop: await proof(t.key, { htm: 'GET', htu: `${BASE}${IDENTITY}`, nonce: null }) }), 401, 'authentication_required');
+    expectError(await identity({ authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, 'sfat_other', 'GET', IDENTITY) }), 401, 'authentication_required');
+  });
+
+  it('a proof by another key, for another method or URL, is 401', async () => {
+    const t = await tokensFor();
+    const other = await newDpopKey();
+    expectError(await identity({ authorization: `DPoP ${t.access}`, dpop: await resourceProof(other, t.access, 'GET', IDENTITY) }), 401, 'authentication_required');
+    expectError(await identity({ authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, t.access, 'POST', IDENTITY) }), 401, 'authentication_required');
+    expectError(await identity({ authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, t.access, 'GET', '/api/v1/open/installation/readiness') }), 401, 'authentication_required');
+  });
+
+  it('a replayed resource proof is 401', async () => {
+    const t = await tokensFor();
+    const p = await resourceProof(t.key, t.access, 'GET', IDENTITY);
+    expect((await identity({ authorization: `DPoP ${t.access}`, dpop: p })).status).toBe(200);
+    expectError(await identity({ authorization: `DPoP ${t.access}`, dpop: p }), 401, 'authentication_required');
+  });
+
+  it('creates a cart with the token (catalog:read) under the same idempotency rules', async () => {
+    const t = await tokensFor();
+    const path = '/api/v1/open/storefront/carts';
+    const r = await call(cartsRoute.POST as never, {
+      method: 'POST',
+      path,
+      body: { market: 'US', locale: 'en-US' },
+      headers: { authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, t.access, 'POST', path), 'idempotency-key': `cart-${randomUUID()}` },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.id).toBeTruthy();
+    expect(r.headers.get('ratelimit-policy')).toContain('keyWrite');
+  });
+
+  it('a token without the scope gets 403 insufficient_scope', async () => {
+    const t = await tokensFor(['webhooks:read']);
+    const path = '/api/v1/open/storefront/carts';
+    const r = await call(cartsRoute.POST as never, {
+      method: 'POST',
+      path,
+      body: { market: 'US', locale: 'en-US' },
+      headers: { authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, t.access, 'POST', path), 'idempotency-key': `cart-${randomUUID()}` },
+    });
+    expectError(r, 403, 'insufficient_scope');
+  });
+
+  it('an uninstalled app’s token is 401', async () => {
+    const t = await tokensFor();
+    const { getDb } = await import('../lib/db/client');
+    await (await getDb()).installation.update({ where: { id: t.seeded.installationId }, data: { status: 'uninstalled' } });
+    expectError(await identity({ authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, t.access, 'GET', IDENTITY) }), 401, 'authentication_required');
+    await (await getDb()).installation.update({ where: { id: t.seeded.installationId }, data: { status: 'active' } });
+  });
+});
+
+// Two app instances: separate Prisma clients (pools) over one PostgreSQL database.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances over one PostgreSQL', () => {
+  const instances: Db[] = [];
+  beforeAll(() => {
+    for (let i = 0; i < 2; i++) instances.push(prismaForPostgres(process.env.TEST_ACTIVE_DATABASE_URL!));
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((c) => c.$disconnect()));
+  });
+  const ctxOn = (db: Db) => createServiceContext({ db, requestId: 'req_instance', clientAddress: '127.0.0.1' });
+  const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (err: unknown) => (isServiceError(err) ? err.code : String(err)));
+
+  it('a DPoP jti used on one instance is refused on the other', async () => {
+    const key = await newDpopKey();
+    const header = await proof(key);
+    const check = { header, htm: 'POST', htu: oauthEndpoint('/api/v1/oauth/token'), now: new Date(), requireNonce: true };
+    expect(await outcome(verifyDpopProof(instances[0]!, check))).toBe('ok');
+    expect(await outcome(verifyDpopProof(instances[1]!, check))).toBe('invalid_dpop_proof');
+  });
+
+  it('a code redeemed on one instance is refused on the other, and the reuse revokes the first tokens', async () => {
+    const client = await testClient();
+    const key = await newDpopKey();
+    const seeded = await seedCode(client);
+    const formOf = { grant_type: 'authorization_code', code: seeded.code, redirect_uri: REDIRECT, code_verifier: seeded.verifier, client_id: client.clientId };
+    const first = await exchangeOAuthToken(ctxOn(instances[0]!), { form: formOf, authorization: null, dpop: await proof(key) });
+    expect(first.token_type).toBe('DPoP');
+    const second = exchangeOAuthToken(ctxOn(instances[1]!), { form: formOf, authorization: null, dpop: await proof(key) });
+    const err = await second.catch((e: unknown) => e);
+    expect(isServiceError(err) && err.code).toBe('invalid_grant');
+    if (isServiceError(err)) await err.persist!(instances[1]!);
+    const refreshed = exchangeOAuthToken(ctxOn(instances[0]!), {
+      form: { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: client.clientId },
+      authorization: null,
+      dpop: await proof(key),
+    });
+    expect(await outcome(refreshed)).toBe('invalid_grant');
+  });
+
+  it('parallel redemptions of one code on both instances: exactly one succeeds', async () => {
+    const client = await testClient();
+    const key = await newDpopKey();
+    const seeded = await seedCode(client);
+    const formOf = { grant_type: 'authorization_code', code: seeded.code, redirect_uri: REDIRECT, code_verifier: seeded.verifier, client_id: client.clientId };
+    const results = await Promise.all(
+      instances.map(async (db) => outcome(exchangeOAuthToken(ctxOn(db), { form: formOf, authorization: null, dpop: await proof(key) }))),
+    );
+    expect(results.sort()).toEqual(['invalid_grant', 'ok']);
+  });
+});

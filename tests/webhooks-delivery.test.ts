@@ -160,6 +160,19 @@ describe('webhook delivery', () => {
     expect((await run()).deliveries.succeeded).toBe(1);
   });
 
+  it('sends nothing to the endpoints of an app uninstalled from the store', async () => {
+    const endpoint = await makeEndpoint();
+    await db.installation.update({ where: { id: installationId }, data: { status: 'uninstalled' } });
+    try {
+      await emit(13);
+      expect((await run()).dispatchedEvents).toBe(1);
+      expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await db.installation.update({ where: { id: installationId }, data: { status: 'active' } });
+    }
+  });
+
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
     const endpoint = await makeEndpoint();
     receiver.respond = () => ({ status: 302, body: '' });

@@ -71,7 +71,14 @@ async function attempt(
     db.webhookEndpoint.findUnique({ where: { id: delivery.endpointId } }),
     db.domainEvent.findUnique({ where: { id: delivery.eventId } }),
   ]);
-  if (!endpoint || !event) return null;
+  if (!endpoint || !event) {
+    // Deleted in between (an endpoint's deliveries go with it): nothing left to send.
+    await db.webhookDelivery.updateMany({
+      where: { id: delivery.id, leaseToken: token },
+      data: { status: 'failed', completedAt: options.now(), leaseToken: null, leaseUntil: null },
+    });
+    return null;
+  }
   const startedAt = options.now();
   const body = messageBody(event);
   const headers = signMessage(signingSecrets(endpoint, startedAt), messageId(delivery.id), new Date(), body);

@@ -173,6 +173,17 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('an unreadable signing secret is a logged failed attempt, and nothing unsigned goes out', async () => {
+    const endpoint = await makeEndpoint();
+    // A ciphertext bound to another row does not decrypt here (as after a change of server secret).
+    await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { secretCiphertext: encryptWebhookSecret(endpoint.secret, randomUUID()) } });
+    await emit(14);
+    expect((await run()).deliveries).toMatchObject({ claimed: 1, failed: 1 });
+    expect(receiver.received).toHaveLength(0);
+    expect(await attemptsOf(endpoint.id)).toMatchObject([{ outcome: 'failed', statusCode: null, responseExcerpt: expect.stringContaining('cannot be decrypted') }]);
+    expect(await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: 'pending', attempts: 1, leaseToken: null });
+  });
+
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
     const endpoint = await makeEndpoint();
     receiver.respond = () => ({ status: 302, body: '' });

@@ -41,10 +41,11 @@ export async function deliverDueWebhooks(options: DeliveryRunOptions): Promise<D
   const token = randomUUID();
   const now = options.now();
   const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? LEASE_MS));
+  // Before claiming: a policy that refuses to start (loopback opt-in in production) leaves no claim behind.
+  const policy = options.policy ?? webhookNetworkPolicy();
   const claimed = await claimDueDeliveries(db, now, token, leaseUntil, options.batchSize ?? 20);
   const report: DeliveryRunReport = { claimed: claimed.length, succeeded: 0, failed: 0 };
   if (!claimed.length) return report;
-  const policy = options.policy ?? webhookNetworkPolicy();
   await Promise.all(
     claimed.map(async (delivery) => {
       try {
@@ -81,8 +82,20 @@ async function attempt(
   }
   const startedAt = options.now();
   const body = messageBody(event);
-  const headers = signMessage(signingSecrets(endpoint, startedAt), messageId(delivery.id), new Date(), body);
-  const result = await sendWebhook(endpoint.url, headers, body, { policy, timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS });
+  let secrets: string[] | null = null;
+  try {
+    secrets = signingSecrets(endpoint, startedAt);
+  } catch (err) {
+    options.log.error({ err, endpointId: endpoint.id }, 'webhook signing secret cannot be decrypted');
+  }
+  // An unreadable secret (the server secret changed) is a failed attempt like any other, so the
+  // endpoint turns `failing` and readiness says so, instead of the delivery silently stalling.
+  const result: AttemptResult = secrets
+    ? await sendWebhook(endpoint.url, signMessage(secrets, messageId(delivery.id), new Date(), body), body, {
+        policy,
+        timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+      })
+    : { outcome: 'failed', statusCode: null, durationMs: 0, excerpt: 'not sent: the signing secret cannot be decrypted (was API_KEY_SECRET changed?)' };
   const finishedAt = options.now();
   const attempts = delivery.attempts + 1;
   const succeeded = result.outcome === 'succeeded';

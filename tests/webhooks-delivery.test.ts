@@ -182,6 +182,16 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(0);
     expect(await attemptsOf(endpoint.id)).toMatchObject([{ outcome: 'failed', statusCode: null, responseExcerpt: expect.stringContaining('cannot be decrypted') }]);
     expect(await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: 'pending', attempts: 1, leaseToken: null });
+    // Rotating (even with an overlap) repairs it: the new secret signs, the unreadable one is dropped.
+    const fresh = generateWebhookSecret();
+    const broken = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    await db.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: { secretCiphertext: encryptWebhookSecret(fresh, endpoint.id), previousSecretCiphertext: broken.secretCiphertext, previousSecretExpiresAt: new Date(clockMs + 86400_000) },
+    });
+    advance(RETRY_DELAYS_SECONDS[0] + 3);
+    expect((await run()).deliveries).toMatchObject({ succeeded: 1 });
+    expect(verifyWith(fresh, receiver.received[0]!).data).toEqual({ n: 14 });
   });
 
   it('does not follow redirects: a 3xx is a failed attempt', async () => {

@@ -35,7 +35,12 @@ type SecretColumns = {
 export function signingSecrets(endpoint: SecretColumns, now: Date): string[] {
   const secrets = [decryptWebhookSecret(endpoint.secretCiphertext, endpoint.id)];
   if (endpoint.previousSecretCiphertext && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
-    secrets.push(decryptWebhookSecret(endpoint.previousSecretCiphertext, endpoint.id));
+    // A previous secret that no longer decrypts (the rotation that replaced an unreadable one) is dropped: the current one signs.
+    try {
+      secrets.push(decryptWebhookSecret(endpoint.previousSecretCiphertext, endpoint.id));
+    } catch {
+      /* see above */
+    }
   }
   return secrets;
 }

@@ -174,3 +174,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances over one PostgreS
     expect(results.sort()).toEqual(['invalid_grant', 'ok']);
   });
 });
+
+describe('RFC 8414 metadata', () => {
+  it('describes the endpoints, S256 only, DPoP algorithms and the iss response parameter', async () => {
+    const { GET } = await import('../app/.well-known/oauth-authorization-server/route');
+    const res = GET();
+    expect(res.status).toBe(200);
+    const meta = await res.json();
+    expect(meta).toMatchObject({
+      issuer: 'http://localhost:3000',
+      token_endpoint: 'http://localhost:3000/api/v1/oauth/token',
+      revocation_endpoint: 'http://localhost:3000/api/v1/oauth/revoke',
+      code_challenge_methods_supported: ['S256'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      authorization_response_iss_parameter_supported: true,
+    });
+    expect(meta.dpop_signing_alg_values_supported).toContain('ES256');
+    expect(meta.dpop_signing_alg_values_supported).not.toContain('HS256');
+  });
+});

@@ -4,6 +4,7 @@ import { seedDemoDecorations } from './decoration';
 import { DEMO_CART_ID, DEMO_CART_SKU_ID, seedDemoCarts } from './carts';
 import { seedDemoCatalog } from './seed';
 import { seedDemoCredentials } from './seed-credentials';
+import { seedDemoOAuth } from './oauth';
 import { demoStoreAccessInfo, seedDemoStoreAccess } from './store-access';
 import { seedDemoWebhooks } from './webhooks';
 
@@ -54,6 +55,7 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
     identity: `${baseUrl}/api/v1/open/installation/identity`,
     readiness: `${baseUrl}/api/v1/open/installation/readiness`,
   };
+  info.oauth = await seedDemoOAuth(db, baseUrl);
   const webhooks = await seedDemoWebhooks(db, credentials.installationId);
   info.webhooks = {
     ...webhooks,

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../db/client';
 import type { Principal } from '../core/context';
 import { effectiveScopes } from '../credentials/authenticate-api-key';

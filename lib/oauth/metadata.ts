@@ -1,0 +1,22 @@
+import { scopes } from '../core/scopes';
+import { DPOP_ALGORITHMS } from './dpop';
+import { oauthEndpoint, oauthIssuer } from './endpoints';
+
+/** RFC 8414 authorization server metadata, from the same constants the endpoints enforce. */
+export function authorizationServerMetadata() {
+  return {
+    issuer: oauthIssuer(),
+    authorization_endpoint: oauthEndpoint('/oauth/authorize').href,
+    token_endpoint: oauthEndpoint('/api/v1/oauth/token').href,
+    revocation_endpoint: oauthEndpoint('/api/v1/oauth/revoke').href,
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+    revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+    dpop_signing_alg_values_supported: [...DPOP_ALGORITHMS],
+    scopes_supported: [...scopes],
+    authorization_response_iss_parameter_supported: true,
+  };
+}

@@ -1,0 +1,65 @@
+import 'server-only';
+import { parseArgs } from 'node:util';
+import type { ServiceContext } from '../core/context';
+import { type Scope, scopes as allScopes } from '../core/scopes';
+import { OAuthAdminError, createOAuthClient } from './clients';
+
+export const OAUTH_USAGE = `Usage: npm run oauth -- <command> [options]
+
+  client:create --app <slug> --name <name> --type public|confidential --redirect-uri <uri> [--redirect-uri <uri> ...]
+                --scopes <a,b|all> [--client-id <id>]
+         Registers an app's OAuth client (creating the app if needed). A confidential client's secret is shown once.
+  client:list   Lists clients (never secrets).
+
+  --json prints JSON. Scopes: ${allScopes.join(', ')}.`;
+
+/** Runs one `npm run oauth` command and returns what to print. */
+export async function runOAuthCommand(argv: string[], ctx: ServiceContext): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      app: { type: 'string' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      scopes: { type: 'string' },
+      'client-id': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const [command] = positionals;
+  if (command === 'client:create') {
+    if (!values.app || !values.name) throw new OAuthAdminError('client:create needs --app and --name');
+    if (values.type !== 'public' && values.type !== 'confidential') throw new OAuthAdminError('--type must be public or confidential');
+    const scopes = parseScopes(values.scopes);
+    const created = await createOAuthClient(ctx, {
+      appSlug: values.app,
+      name: values.name,
+      type: values.type,
+      redirectUris: values['redirect-uri'] ?? [],
+      scopes,
+      clientId: values['client-id'],
+    });
+    if (values.json) return JSON.stringify(created, null, 2);
+    return [`client_id:     ${created.clientId}`, created.clientSecret ? `client_secret: ${created.clientSecret}  (shown once)` : 'public client: no secret (PKCE + DPoP)'].join('\n');
+  }
+  if (command === 'client:list') {
+    const clients = await ctx.db.oAuthClient.findMany({
+      orderBy: { createdAt: 'asc' },
+      select: { clientId: true, name: true, type: true, redirectUris: true, scopes: true, createdAt: true },
+    });
+    if (values.json) return JSON.stringify(clients, null, 2);
+    return clients.map((c) => `${c.clientId}  ${c.type.padEnd(12)} ${c.name}  scopes=${c.scopes.join(',')}  redirect=${c.redirectUris.join(' ')}`).join('\n') || 'no clients';
+  }
+  throw new OAuthAdminError(OAUTH_USAGE);
+}
+
+function parseScopes(value: string | undefined): Scope[] {
+  if (!value) throw new OAuthAdminError('--scopes is required (a,b or all)');
+  if (value === 'all') return [...allScopes];
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = list.filter((s) => !(allScopes as readonly string[]).includes(s));
+  if (unknown.length) throw new OAuthAdminError(`unknown scopes: ${unknown.join(', ')}`);
+  return list as Scope[];
+}

@@ -20,15 +20,14 @@ export type BackgroundWorkReport = {
 };
 
 /**
- * THE background work, one pass: fan new outbox events out to webhook deliveries, send the due
- * ones, and run the registered sweeps. `npm run worker`, the cron route and the after-response
+ * THE background work, one pass: run the registered sweeps, fan new outbox events out to webhook
+ * deliveries, and send the due ones. `npm run worker`, the cron route and the after-response
  * hook all call this, so the three ways of running do exactly the same thing.
  */
 export async function runBackgroundWork(options: BackgroundWorkOptions): Promise<BackgroundWorkReport> {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? rootLogger;
-  const dispatchedEvents = await dispatchEvents(options.db, now());
-  const deliveries = await deliverDueWebhooks({ ...options.delivery, db: options.db, now, log });
+  // Sweeps first: the events they append (a session expired) go out in this same pass.
   const swept: Record<string, unknown> = {};
   for (const sweep of sweeps) {
     try {
@@ -38,6 +37,8 @@ export async function runBackgroundWork(options: BackgroundWorkOptions): Promise
       swept[sweep.name] = { error: (err as Error).message };
     }
   }
+  const dispatchedEvents = await dispatchEvents(options.db, now());
+  const deliveries = await deliverDueWebhooks({ ...options.delivery, db: options.db, now, log });
   return { dispatchedEvents, deliveries, sweeps: swept };
 }
 

@@ -7,7 +7,7 @@ for (const path of ['/', '/stores/lumen-audio', '/stores/maison-atelier/access',
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
         (window as unknown as { __csp: string[] }).__csp ??= [];
-        (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+        (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
       });
     });
     page.on('console', (m) => {

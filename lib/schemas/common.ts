@@ -2,6 +2,10 @@ import 'zod-openapi';
 import { z } from 'zod';
 import { errorCodes } from '../core/errors';
 
+// In the browser these schemas run under the pages' strict CSP, which refuses eval: zod's JIT
+// would only probe for it (new Function), and the probe is reported as a CSP violation.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 export const locales = ['zh-CN', 'en-US'] as const;
 export const markets = ['CN', 'US'] as const;
 export const currencies = ['CNY', 'USD'] as const;

@@ -18,6 +18,9 @@ export const errorCatalogue = {
   },
   address_invalid: { status: 400, message: 'The address is not valid for the cart market.' },
   webhook_url_invalid: { status: 400, message: 'The webhook endpoint URL is not allowed.' },
+  // hosted checkout
+  return_url_not_allowed: { status: 400, message: 'The return or cancel URL is not an allowed origin for this installation.' },
+  card_invalid: { status: 400, message: 'The card details are not valid.' },
   invalid_request: { status: 400, message: 'The OAuth request is malformed.' },
   invalid_grant: { status: 400, message: 'The authorization grant is invalid, expired or already used.' },
   unsupported_grant_type: { status: 400, message: 'The grant type is not supported.' },
@@ -64,6 +67,9 @@ export const errorCatalogue = {
   address_token_stale: { status: 409, message: 'The address token does not match the current cart address.' },
   checkout_in_progress: { status: 409, message: 'The cart already has an open hosted checkout session.' },
   checkout_session_not_open: { status: 409, message: 'The hosted checkout session is no longer open.' },
+  // hosted checkout
+  cart_empty: { status: 409, message: 'The cart has no lines to check out.' },
+  payment_method_unavailable: { status: 409, message: 'This payment method is not offered for this checkout session.' },
   order_not_cancellable: { status: 409, message: 'The order can no longer be cancelled.' },
   after_sales_not_eligible: { status: 409, message: 'The order line is not eligible for this after-sales request.' },
   after_sales_already_open: { status: 409, message: 'The order line already has an open after-sales request.' },

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { demoMerchants } from './catalog-data';
 import { seedDemoDecorations } from './decoration';
 import { DEMO_CART_ID, DEMO_CART_SKU_ID, seedDemoCarts } from './carts';
+import { seedDemoCheckout } from './checkout';
 import { seedDemoCatalog } from './seed';
 import { seedDemoCredentials } from './seed-credentials';
 import { seedDemoOAuth } from './oauth';
@@ -68,6 +69,13 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
     demoCartId: DEMO_CART_ID,
     exampleSkuId: DEMO_CART_SKU_ID,
     quote: `${baseUrl}/api/v1/open/storefront/carts/${DEMO_CART_ID}/checkout-quote`,
+  };
+  const checkout = await seedDemoCheckout(db, credentials.installationId, baseUrl);
+  info.hostedCheckout = {
+    demoSessionId: checkout.sessionId,
+    page: `${baseUrl}/checkout/${checkout.sessionId}`,
+    returnOrigins: checkout.origins,
+    testCards: { success: '4242424242424242', declined: '4000000000000002', insufficientFunds: '4000000000009995' },
   };
   return { info, counts: { ...catalog, ...decorations, ...carts, ...storeAccess } };
 }

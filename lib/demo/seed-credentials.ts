@@ -53,6 +53,8 @@ export async function seedDemoCredentials(db: Db): Promise<DemoCredentials> {
       data: [{ id: installationId, appId, merchantId, scopes: [...allScopes] }],
       skipDuplicates: true,
     });
+    // Scopes added later (e.g. checkout:write) reach a demo installation seeded before them.
+    await tx.installation.update({ where: { id: installationId }, data: { scopes: [...allScopes] } });
     for (const spec of demoKeys) {
       const { key, keyId, last4 } = generateApiKey('test', derivedBytes(spec.name));
       const hash = hashApiKey(key, getServerSecret());
@@ -60,7 +62,7 @@ export async function seedDemoCredentials(db: Db): Promise<DemoCredentials> {
       await tx.apiKey.upsert({
         where: { id: stableUuid(`api-key:${spec.name}`) },
         create: { id: stableUuid(`api-key:${spec.name}`), installationId, keyId, environment: 'test', last4, hash, scopes: [...spec.scopes], name: spec.name },
-        update: { keyId, last4, hash },
+        update: { keyId, last4, hash, scopes: [...spec.scopes] },
       });
       keys.push({ name: spec.name, key, prefix: visiblePrefix('test', keyId), scopes: [...spec.scopes] });
     }

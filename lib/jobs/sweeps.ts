@@ -1,3 +1,4 @@
+import { expireCheckoutSessions } from '../checkout/expire-checkout-sessions';
 import type { ServiceContext } from '../core/context';
 
 export type Sweep = { name: string; run: (ctx: ServiceContext) => Promise<unknown> };
@@ -6,4 +7,4 @@ export type Sweep = { name: string; run: (ctx: ServiceContext) => Promise<unknow
  * Periodic maintenance other domains register here (e.g. expiring abandoned checkout
  * sessions); every run of the background work runs each of them once.
  */
-export const sweeps: readonly Sweep[] = [];
+export const sweeps: readonly Sweep[] = [{ name: 'expireCheckoutSessions', run: expireCheckoutSessions }];

@@ -192,6 +192,7 @@ export function openApiDocument(): Doc {
                   'checkout:quote': 'Set addresses and quote checkouts',
                   'webhooks:read': 'Read webhook endpoints and fixtures',
                   'webhooks:write': 'Change webhook endpoints',
+                  'checkout:write': 'Create hosted checkout sessions (extension)',
                 },
               },
             },

@@ -1,0 +1,32 @@
+import type { ServiceContext } from '../core/context';
+import { endSession } from './sessions';
+
+const BATCH = 100;
+
+/**
+ * The expiry sweep: writes down every open session past expiresAt as `expired`, releases its
+ * stock and makes its cart active again, with its event. Safe with any number of instances
+ * running at once: each batch claims its rows with FOR UPDATE SKIP LOCKED, so two sweeps never
+ * end the same session, and a session a shopper is paying (row locked) is skipped, not blocked on.
+ */
+export async function expireCheckoutSessions(ctx: ServiceContext): Promise<{ expired: number }> {
+  let expired = 0;
+  for (;;) {
+    const n = await ctx.db.$transaction(async (tx) => {
+      const claimed = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM "CheckoutSession"
+        WHERE state = 'open' AND "expiresAt" <= ${ctx.now}
+        ORDER BY "expiresAt" LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED`;
+      for (const { id } of claimed) {
+        const s = await tx.checkoutSession.findUniqueOrThrow({ where: { id } });
+        await endSession(tx, s, 'expired', ctx.now);
+      }
+      return claimed.length;
+    });
+    expired += n;
+    if (n < BATCH) break;
+  }
+  if (expired) ctx.log.info({ expired }, 'expired hosted checkout sessions');
+  return { expired };
+}

@@ -1,0 +1,71 @@
+import { type CardInput, cardBrand, normalizeCardNumber } from './cards';
+
+/**
+ * The payment provider interface. A provider charges the pinned total of a session once; the
+ * session id is its idempotency key, so a retried call after a crash cannot charge twice with a
+ * real provider either. `charge` runs while the session row is locked (see continue-hosted-checkout.ts).
+ */
+export type ChargeRequest = {
+  sessionId: string;
+  amount: number;
+  currency: string;
+  livemode: boolean;
+  card?: CardInput;
+};
+
+export type ChargeResult =
+  | { outcome: 'succeeded'; reference: string; card: { brand: string; last4: string } | null }
+  /** Money is awaited outside the service (bank transfer, pay on delivery): the order waits in pending_payment. */
+  | { outcome: 'pending'; reference: string }
+  | { outcome: 'declined'; code: 'card_declined' | 'insufficient_funds'; card: { brand: string; last4: string } | null };
+
+export type PaymentProvider = {
+  method: PaymentMethod;
+  /** Whether sessions of this kind may offer the method (test cards: test-mode installations only). */
+  availableFor(session: { livemode: boolean }): boolean;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+};
+
+export const paymentMethods = ['test_card', 'manual'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/**
+ * The documented test cards (the numbers the payment industry uses): any future expiry, any
+ * 3-digit CVC. Any other valid card number succeeds.
+ */
+export const testCards = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const testCardProvider: PaymentProvider = {
+  method: 'test_card',
+  availableFor: (session) => !session.livemode,
+  async charge({ sessionId, card }) {
+    if (!card) throw new Error('test_card charge without a card');
+    const digits = normalizeCardNumber(card.number);
+    const summary = { brand: cardBrand(digits), last4: digits.slice(-4) };
+    if (digits === testCards.declined) return { outcome: 'declined', code: 'card_declined', card: summary };
+    if (digits === testCards.insufficientFunds) return { outcome: 'declined', code: 'insufficient_funds', card: summary };
+    return { outcome: 'succeeded', reference: `test_ch_${sessionId.slice(3, 19)}`, card: summary };
+  },
+};
+
+export const manualProvider: PaymentProvider = {
+  method: 'manual',
+  availableFor: () => true,
+  async charge({ sessionId }) {
+    return { outcome: 'pending', reference: `manual_${sessionId.slice(3, 19)}` };
+  },
+};
+
+/** Providers by method. A real provider is added here (see README "Hosted checkout"). */
+export const paymentProviders: Record<PaymentMethod, PaymentProvider> = {
+  test_card: testCardProvider,
+  manual: manualProvider,
+};
+
+export function offeredMethods(session: { livemode: boolean }): PaymentMethod[] {
+  return paymentMethods.filter((m) => paymentProviders[m].availableFor(session));
+}

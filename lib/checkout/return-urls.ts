@@ -1,0 +1,49 @@
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin of a URL the service may send shoppers to, or null: absolute https, http only for
+ * localhost outside production, no credentials.
+ */
+export function redirectOrigin(raw: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password) return null;
+  const localHttp = url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname) && env.NODE_ENV !== 'production';
+  if (url.protocol !== 'https:' && !localHttp) return null;
+  return url.origin;
+}
+
+/** Refuses (400 return_url_not_allowed) a return or cancel URL outside the installation's registered origins. */
+export async function assertReturnUrlsAllowed(ctx: ServiceContext, installationId: string, urls: Record<'returnUrl' | 'cancelUrl', string>): Promise<void> {
+  const origins = Object.fromEntries(Object.entries(urls).map(([k, v]) => [k, redirectOrigin(v)]));
+  const registered = await ctx.db.checkoutReturnOrigin.findMany({
+    where: { installationId, origin: { in: Object.values(origins).filter((o): o is string => o !== null) } },
+    select: { origin: true },
+  });
+  const allowed = new Set(registered.map((r) => r.origin));
+  const refused = Object.entries(origins).filter(([, o]) => o === null || !allowed.has(o));
+  if (refused.length) {
+    throw new ServiceError('return_url_not_allowed', {
+      issues: refused.map(([path]) => ({
+        path,
+        code: 'return_url_not_allowed',
+        message: 'Must be an absolute https URL on an origin registered for this installation (npm run checkout:origins).',
+      })),
+    });
+  }
+}
+
+/** Registers an origin for an installation (operator command and seed). Returns the normalized origin. */
+export async function allowReturnOrigin(db: ServiceContext['db'], installationId: string, raw: string): Promise<string> {
+  const origin = redirectOrigin(raw);
+  if (!origin) throw new Error(`not an allowed redirect origin: ${raw} (absolute https, or http://localhost outside production)`);
+  await db.checkoutReturnOrigin.createMany({ data: [{ installationId, origin }], skipDuplicates: true });
+  return origin;
+}

@@ -1,0 +1,167 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { PublicCartCheckoutQuote } from '../carts/schemas';
+import { checkoutSessionCompleted } from '../checkout/events';
+import type { SessionRow, Tx } from '../checkout/sessions';
+import { appendEvent } from '../events/append-event';
+import type { Prisma } from '../generated/prisma/client';
+import { orderCreated, orderPaid } from './events';
+
+export type PlacedCharge =
+  | { outcome: 'succeeded'; method: 'test_card' | 'manual'; reference: string; card: { brand: string; last4: string } | null }
+  | { outcome: 'pending'; method: 'test_card' | 'manual'; reference: string };
+
+const NUMBER_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** SO-YYYYMMDD-XXXXXX: short enough to read over the phone, random enough not to collide in a day. */
+export function newOrderNumber(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const code = [...randomBytes(6)].map((b) => NUMBER_ALPHABET[b % NUMBER_ALPHABET.length]).join('');
+  return `SO-${day}-${code}`;
+}
+
+/**
+ * Places the order of a session whose charge has an outcome, inside the caller's transaction
+ * (which holds the session row lock): the order with lines, totals and address snapshotted from
+ * the pinned quote, the payment record, the reserved stock committed, cart and session
+ * completed, and the events. Returns the order id.
+ */
+export async function placeOrder(tx: Tx, s: SessionRow, charge: PlacedCharge, now: Date): Promise<{ orderId: string; orderNumber: string }> {
+  const quote = s.quote as unknown as PublicCartCheckoutQuote;
+  const cart = await tx.cart.findUniqueOrThrow({ where: { id: s.cartId }, select: { address: true } });
+  const skus = await tx.sku.findMany({ where: { id: { in: quote.lines.map((l) => l.skuId) } }, select: { id: true, code: true, productId: true } });
+  const skuOf = new Map(skus.map((k) => [k.id, k]));
+  const orderId = randomUUID();
+  const orderNumber = newOrderNumber(now);
+  const paid = charge.outcome === 'succeeded';
+  const state = paid ? 'paid' : 'pending_payment';
+
+  await tx.order.create({
+    data: {
+      id: orderId,
+      number: orderNumber,
+      merchantId: s.merchantId,
+      installationId: s.installationId,
+      cartId: s.cartId,
+      checkoutSessionId: s.id,
+      state,
+      market: quote.market,
+      locale: s.locale,
+      currency: quote.currency,
+      taxInclusive: quote.taxInclusive,
+      subtotal: quote.subtotal.amount,
+      discountTotal: quote.discountTotal.amount,
+      shippingTotal: quote.shippingTotal.amount,
+      taxTotal: quote.taxTotal.amount,
+      total: quote.total.amount,
+      address: cart.address as Prisma.InputJsonValue,
+      livemode: s.livemode,
+      createdAt: now,
+      updatedAt: now,
+      paidAt: paid ? now : null,
+      lines: {
+        create: quote.lines.map((l, i) => ({
+          id: randomUUID(),
+          position: i + 1,
+          skuId: l.skuId,
+          productSlug: l.productSlug,
+          skuCode: skuOf.get(l.skuId)?.code ?? '',
+          title: l.title,
+          kind: l.kind,
+          optionValues: l.optionValues,
+          quantity: l.quantity,
+          unitAmount: l.unitPrice.amount,
+          subtotal: l.subtotal.amount,
+          tax: l.tax.amount,
+          total: l.total.amount,
+        })),
+      },
+      transitions: {
+        create: [
+          { id: randomUUID(), fromState: null, toState: 'pending_payment', actor: 'shopper', reason: 'checkout', occurredAt: now },
+          ...(paid ? [{ id: randomUUID(), fromState: 'pending_payment' as const, toState: 'paid' as const, actor: 'payment_provider', reason: charge.method, occurredAt: now }] : []),
+        ],
+      },
+    },
+  });
+  const paymentId = randomUUID();
+  const card = charge.outcome === 'succeeded' ? charge.card : null;
+  await tx.payment.create({
+    data: {
+      id: paymentId,
+      orderId,
+      kind: 'charge',
+      provider: charge.method,
+      status: paid ? 'succeeded' : 'pending',
+      amount: quote.total.amount,
+      currency: quote.currency,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      reference: charge.reference,
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+  await tx.stockReservation.updateMany({ where: { sessionId: s.id, releasedAt: null, committedAt: null }, data: { committedAt: now } });
+  await tx.cart.update({ where: { id: s.cartId }, data: { state: 'completed', version: { increment: 1 }, updatedAt: now } });
+  await tx.checkoutSession.update({
+    where: { id: s.id },
+    data: { state: 'completed', step: 'completed', paymentStatus: paid ? 'paid' : 'pending', orderId, completedAt: now, updatedAt: now },
+  });
+
+  const base = { merchantId: s.merchantId, installationId: s.installationId, occurredAt: now };
+  await appendEvent(tx, orderCreated, {
+    ...base,
+    subjectId: orderId,
+    payload: {
+      orderId,
+      orderNumber,
+      state,
+      checkoutSessionId: s.id,
+      cartId: s.cartId,
+      market: quote.market,
+      locale: s.locale as 'zh-CN' | 'en-US',
+      currency: quote.currency,
+      taxInclusive: quote.taxInclusive,
+      subtotal: quote.subtotal.amount,
+      discountTotal: quote.discountTotal.amount,
+      shippingTotal: quote.shippingTotal.amount,
+      taxTotal: quote.taxTotal.amount,
+      total: quote.total.amount,
+      lines: quote.lines.map((l) => ({
+        skuId: l.skuId,
+        productId: skuOf.get(l.skuId)?.productId ?? l.skuId,
+        title: l.title,
+        skuCode: skuOf.get(l.skuId)?.code ?? '',
+        quantity: l.quantity,
+        unitAmount: l.unitPrice.amount,
+        lineTotal: l.total.amount,
+      })),
+      paymentMethod: charge.method,
+      createdAt: now.toISOString(),
+    },
+  });
+  if (paid) {
+    await appendEvent(tx, orderPaid, {
+      ...base,
+      subjectId: orderId,
+      payload: { orderId, orderNumber, paymentId, paymentMethod: charge.method, currency: quote.currency, amount: quote.total.amount, card, paidAt: now.toISOString() },
+    });
+  }
+  await appendEvent(tx, checkoutSessionCompleted, {
+    ...base,
+    subjectId: s.id,
+    payload: {
+      sessionId: s.id,
+      cartId: s.cartId,
+      state: 'completed',
+      orderId,
+      orderNumber,
+      orderState: state,
+      paymentMethod: charge.method,
+      currency: quote.currency,
+      total: quote.total.amount,
+      completedAt: now.toISOString(),
+    },
+  });
+  return { orderId, orderNumber };
+}

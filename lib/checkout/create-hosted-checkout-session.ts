@@ -1,3 +1,4 @@
+import 'server-only';
 import { assertAddressTokenCurrent } from '../carts/address-token';
 import { principalOf } from '../carts/cart-records';
 import { quotePublicCartCheckout } from '../carts/quote-public-cart-checkout';

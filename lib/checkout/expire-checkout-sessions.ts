@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { endSession } from './sessions';
 

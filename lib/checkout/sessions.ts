@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { PublicCartCheckoutQuote } from '../carts/schemas';
 import { NormalizedAddress } from '../carts/schemas';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createPublicCart } from '../carts/create-public-cart';
 import { setPublicCartAddress } from '../carts/set-public-cart-address';
 import { createHostedCheckoutSession } from '../checkout/create-hosted-checkout-session';

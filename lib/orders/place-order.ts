@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PublicCartCheckoutQuote } from '../carts/schemas';
 import { checkoutSessionCompleted } from '../checkout/events';

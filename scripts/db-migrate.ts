@@ -1,6 +1,7 @@
 /** Applies pending migrations to the configured database: DATABASE_URL, or the embedded PGlite. */
 import pg from 'pg';
 import { openPglite, pgliteDataDir } from '../lib/db/client';
+import { acquireLock, readLock } from '../lib/db/embedded';
 import { applyMigrations, readMigrations } from '../lib/db/migrations';
 import { pgliteRunner, pgRunner } from '../lib/db/sql-runner';
 
@@ -12,10 +13,25 @@ if (url) {
   await pool.end();
   report(done, new URL(url).pathname.slice(1));
 } else {
-  const db = await openPglite(pgliteDataDir());
-  const done = await applyMigrations(pgliteRunner(db), migrations);
-  await db.close();
-  report(done, pgliteDataDir());
+  const dataDir = pgliteDataDir();
+  const holder = readLock(dataDir);
+  if (holder?.socketDir) {
+    // A running server owns the directory: migrate through its socket.
+    const pool = new pg.Pool({ host: holder.socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+    const done = await applyMigrations(pgRunner(pool), migrations);
+    await pool.end();
+    report(done, `${dataDir} (through process ${holder.pid})`);
+  } else {
+    const lock = acquireLock(dataDir); // throws, naming the holder, when one is starting up
+    try {
+      const db = await openPglite(dataDir);
+      const done = await applyMigrations(pgliteRunner(db), migrations);
+      await db.close();
+      report(done, dataDir);
+    } finally {
+      lock.release();
+    }
+  }
 }
 
 function report(done: string[], where: string) {

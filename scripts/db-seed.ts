@@ -1,11 +1,11 @@
 /** Seeds the demo data (idempotent) and writes what a newcomer needs to .data/demo.json. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { closeDb, getDb } from '../lib/db/client';
+import { closeDb, commandDb } from '../lib/db/client';
 import { seedDemo } from '../lib/demo';
 
 const baseUrl = process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
-const db = await getDb();
+const db = await commandDb();
 const { info, counts } = await seedDemo(db, baseUrl);
 await closeDb();
 

@@ -14,7 +14,7 @@
  * Runs against the configured database (DATABASE_URL, or the embedded PGlite in .data/pglite).
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { closeDb, getDb } from '../lib/db/client';
+import { closeDb, commandDb } from '../lib/db/client';
 import { getPublicStorefrontDecoration } from '../lib/decoration/get-public-storefront-decoration';
 import { mapUrlFields, publicBaseUrl, storedUrl } from '../lib/core/media-urls';
 import { createDecorationPreview } from '../lib/decoration/preview-decoration';
@@ -29,7 +29,7 @@ const usage = 'usage: decoration <publish|export|history|preview> <store-slug> [
 
 async function context(): Promise<ServiceContext> {
   // The operator runs this for the store itself, so a protected store is readable.
-  return createServiceContext({ db: await getDb(), requestId: 'cli', clientAddress: 'cli', storeAccess: new Set([slug!]) });
+  return createServiceContext({ db: await commandDb(), requestId: 'cli', clientAddress: 'cli', storeAccess: new Set([slug!]) });
 }
 
 async function readDraft(path: string): Promise<unknown> {

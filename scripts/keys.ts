@@ -1,7 +1,7 @@
 /** Operator command for API keys: `npm run keys -- create|list|revoke|roll ...` (see KEYS_USAGE). */
 import { CredentialAdminError } from '../lib/credentials/api-keys';
 import { KEYS_USAGE, runKeysCommand } from '../lib/credentials/keys-command';
-import { closeDb, getDb } from '../lib/db/client';
+import { closeDb, commandDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
 
 const argv = process.argv.slice(2);
@@ -10,7 +10,7 @@ if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
   process.exit(argv.length === 0 ? 2 : 0);
 }
 try {
-  const db = await getDb();
+  const db = await commandDb();
   console.log(await runKeysCommand(argv, createServiceContext({ db, requestId: 'cli', clientAddress: 'cli' })));
   await closeDb();
 } catch (err) {

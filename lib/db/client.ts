@@ -7,14 +7,19 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client';
 import { applyMigrations, readMigrations } from './migrations';
+import { acquireLock, type DataDirLock, DataDirLockedError, readLock, serveOverSocket, socketDirFor } from './embedded';
 import { pgliteRunner } from './sql-runner';
 
 export type Db = PrismaClient;
 
 export type Handle = { prisma: PrismaClient; close: () => Promise<void> };
 
+/** A server refuses a data directory another process holds; a command connects through its holder. */
+export type DbRole = 'server' | 'command';
+
 const globalKey = Symbol.for('storefront-commerce.db');
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
+const roleKey = Symbol.for('storefront-commerce.db-role');
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle>; [roleKey]?: DbRole };
 const g = globalThis as GlobalWithDb;
 
 /** Where the embedded database lives when DATABASE_URL is not set. */
@@ -43,10 +48,65 @@ async function open(): Promise<Handle> {
     const prisma = prismaForPostgres(url);
     return { prisma, close: () => prisma.$disconnect() };
   }
-  // The embedded default migrates itself on first open, so a fresh clone needs no extra step.
-  const pglite = await openPglite(pgliteDataDir());
-  await applyMigrations(pgliteRunner(pglite), await readMigrations());
-  return pgliteHandle(pglite);
+  // `next build` workers prerendering pages are not the server: they connect through a running one.
+  const role = g[roleKey] ?? (process.env.NEXT_PHASE === 'phase-production-build' ? 'command' : 'server');
+  return openEmbedded(pgliteDataDir(), role);
+}
+
+/**
+ * The embedded database, honouring its one-owner lock (lib/db/embedded.ts). The first process
+ * takes the lock, opens the directory, migrates it and serves it on a unix socket. Later, a
+ * command connects through that socket; a second server is refused with the holder's name.
+ */
+export async function openEmbedded(dataDir: string, role: DbRole): Promise<Handle> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const holder = readLock(dataDir);
+    if (holder && role === 'server') throw new DataDirLockedError(dataDir, holder);
+    if (holder?.socketDir) {
+      const prisma = prismaForSocket(holder.socketDir);
+      return { prisma, close: () => prisma.$disconnect() };
+    }
+    if (holder) {
+      // The owner is still opening or migrating; its socket appears when it is ready.
+      if (Date.now() > deadline) throw new DataDirLockedError(dataDir, holder);
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    let lock: DataDirLock;
+    try {
+      lock = acquireLock(dataDir);
+    } catch (err) {
+      if (err instanceof DataDirLockedError && role === 'command') continue; // lost a race to another opener
+      throw err;
+    }
+    try {
+      // The embedded default migrates itself on first open, so a fresh clone needs no extra step.
+      const pglite = await openPglite(dataDir);
+      await applyMigrations(pgliteRunner(pglite), await readMigrations());
+      const socketDir = socketDirFor(dataDir);
+      const stopSocket = await serveOverSocket(pglite, socketDir);
+      lock.setSocket(socketDir);
+      const handle = pgliteHandle(pglite);
+      return {
+        ...handle,
+        close: async () => {
+          lock.setSocket(null);
+          await stopSocket();
+          await handle.close();
+          lock.release();
+        },
+      };
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  }
+}
+
+/** A client of the embedded database another process owns, over its unix socket. */
+export function prismaForSocket(socketDir: string): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 }) });
 }
 
 /** A Prisma client over an open PGlite, closing both together. */
@@ -59,6 +119,15 @@ export function pgliteHandle(pglite: PGlite): Handle {
       await pglite.close();
     },
   };
+}
+
+/**
+ * Operator commands (scripts/*.ts) get their database this way: with the embedded default, through
+ * the running server when one holds the data directory, else by opening it themselves.
+ */
+export function commandDb(): Promise<Db> {
+  g[roleKey] = 'command';
+  return getDb();
 }
 
 /** The process-wide database. One per process: PGlite allows a single opener of its directory. */

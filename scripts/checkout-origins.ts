@@ -1,6 +1,6 @@
 /** Operator command for hosted checkout return origins: `npm run checkout:origins -- list|add|remove` (see ORIGINS_USAGE). */
 import { ORIGINS_USAGE, OriginsUsageError, runOriginsCommand } from '../lib/checkout/origins-command';
-import { closeDb, getDb } from '../lib/db/client';
+import { closeDb, commandDb } from '../lib/db/client';
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
@@ -8,7 +8,7 @@ if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
   process.exit(argv.length === 0 ? 2 : 0);
 }
 try {
-  console.log(await runOriginsCommand(argv, await getDb()));
+  console.log(await runOriginsCommand(argv, await commandDb()));
   await closeDb();
 } catch (err) {
   await closeDb().catch(() => undefined);

@@ -1,5 +1,5 @@
 /** Operator command for OAuth clients: `npm run oauth -- client:create|client:list ...` (see OAUTH_USAGE). */
-import { closeDb, getDb } from '../lib/db/client';
+import { closeDb, commandDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
 import { OAUTH_USAGE, runOAuthCommand } from '../lib/oauth/oauth-command';
 import { OAuthAdminError } from '../lib/oauth/clients';
@@ -10,7 +10,7 @@ if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
   process.exit(argv.length === 0 ? 2 : 0);
 }
 try {
-  const db = await getDb();
+  const db = await commandDb();
   console.log(await runOAuthCommand(argv, createServiceContext({ db, requestId: 'cli', clientAddress: 'cli' })));
   await closeDb();
 } catch (err) {

@@ -1,5 +1,5 @@
 /** Operator command for webhook endpoints: `npm run webhooks -- create|list|delete|deliveries|redeliver` (see WEBHOOKS_USAGE). */
-import { closeDb, getDb } from '../lib/db/client';
+import { closeDb, commandDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
 import { WebhookAdminError } from '../lib/webhooks/admin';
 import { WEBHOOKS_USAGE, runWebhooksCommand } from '../lib/webhooks/webhooks-command';
@@ -10,7 +10,7 @@ if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
   process.exit(argv.length === 0 ? 2 : 0);
 }
 try {
-  const db = await getDb();
+  const db = await commandDb();
   console.log(await runWebhooksCommand(argv, createServiceContext({ db, requestId: 'cli', clientAddress: 'cli' })));
   await closeDb();
 } catch (err) {

@@ -1,6 +1,6 @@
 /** `npm run worker`: webhook delivery and the sweeps, for self-hosted deployments. Stops cleanly on SIGTERM/SIGINT. */
 import { logger } from '../lib/core/logger';
-import { closeDb, getDb } from '../lib/db/client';
+import { closeDb, commandDb } from '../lib/db/client';
 import { runWorker } from '../lib/jobs/worker';
 
 if (!process.env.DATABASE_URL) {
@@ -18,7 +18,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 const idleMs = Number(process.env.WORKER_IDLE_MS ?? 1000);
 try {
-  await runWorker({ db: await getDb(), log: logger, idleMs, signal: controller.signal });
+  await runWorker({ db: await commandDb(), log: logger, idleMs, signal: controller.signal });
   await closeDb();
 } catch (err) {
   logger.error({ err }, 'worker failed');

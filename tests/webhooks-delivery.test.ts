@@ -320,7 +320,7 @@ describe('webhook delivery', () => {
 /** `npm run worker` as a real process on the same PostgreSQL database. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker (PostgreSQL)', () => {
   const startWorker = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+    const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], {
       env: { ...process.env, DATABASE_URL: process.env.TEST_ACTIVE_DATABASE_URL, WEBHOOKS_ALLOW_LOOPBACK: '1', WORKER_IDLE_MS: '200', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

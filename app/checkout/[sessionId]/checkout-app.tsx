@@ -1,0 +1,255 @@
+'use client';
+
+import { type FormEvent, useState } from 'react';
+import type { HostedCheckoutBrowserProjection as Projection } from '@/lib/checkout/schemas';
+import { formatMoney } from '@/lib/storefront/format';
+import { type CheckoutText, checkoutText } from './text';
+
+type Failure = { code: string; fields: Record<string, string> };
+
+/** POSTs to a browser step of the session (ops 26, 28, 29, 30) and returns its data or its error. */
+async function step<T>(sessionId: string, name: 'projection' | 'return' | 'continue' | 'cancel', body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`/api/v1/hosted/checkout/${encodeURIComponent(sessionId)}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    cache: 'no-store',
+  });
+  const json = (await res.json().catch(() => null)) as { data?: T; error?: { code: string; issues?: { path: string; code: string }[] } } | null;
+  if (res.ok && json?.data) return { ok: true as const, data: json.data };
+  const fields: Record<string, string> = {};
+  for (const i of json?.error?.issues ?? []) fields[i.path] = i.code;
+  return { ok: false as const, failure: { code: json?.error?.code ?? 'other', fields } };
+}
+
+function Summary({ p, t }: { p: Projection; t: CheckoutText }) {
+  const m = (x: Projection['total']) => formatMoney(x, p.locale);
+  return (
+    <section className="co-summary" aria-labelledby="co-summary-title">
+      <h2 id="co-summary-title">{t.summary}</h2>
+      <ul className="co-lines">
+        {p.lines.map((l, i) => (
+          <li key={i} className="co-line">
+            {l.imageUrl ? <img src={l.imageUrl} alt="" width={56} height={56} className="co-line-img" /> : <span className="co-line-img" aria-hidden="true" />}
+            <span className="co-line-text">
+              <span className="co-line-title">{l.title}</span>
+              <span className="co-muted">
+                {Object.values(l.optionValues).join(' / ')}
+                {Object.keys(l.optionValues).length ? ' · ' : ''}
+                {t.quantity(l.quantity)} × {m(l.unitPrice)}
+              </span>
+            </span>
+            <span className="co-amount">{m(l.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="co-totals">
+        <div>
+          <dt>{t.subtotal}</dt>
+          <dd>{m(p.subtotal)}</dd>
+        </div>
+        {p.discountTotal.amount > 0 && (
+          <div>
+            <dt>{t.discount}</dt>
+            <dd>−{m(p.discountTotal)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t.shipping}</dt>
+          <dd>{p.shippingTotal.amount === 0 ? t.free : m(p.shippingTotal)}</dd>
+        </div>
+        <div>
+          <dt>{p.taxInclusive ? `${t.tax} (${t.taxIncluded})` : t.tax}</dt>
+          <dd>{m(p.taxTotal)}</dd>
+        </div>
+        <div className="co-grand">
+          <dt>{t.total}</dt>
+          <dd data-testid="co-total">{m(p.total)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export function CheckoutApp({ initial }: { initial: Projection }) {
+  const [p, setP] = useState(initial);
+  const [busy, setBusy] = useState<null | 'continue' | 'cancel' | 'return'>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [method, setMethod] = useState(initial.paymentMethods[0] ?? 'manual');
+  const t = checkoutText(p.locale);
+  const money = formatMoney(p.total, p.locale);
+  const expires = new Intl.DateTimeFormat(p.locale, { hour: '2-digit', minute: '2-digit', month: 'short', day: 'numeric' }).format(new Date(p.expiresAt));
+
+  async function leave() {
+    setBusy('return');
+    const r = await step<{ url: string }>(p.sessionId, 'return', {});
+    if (r.ok) window.location.assign(r.data.url);
+    else {
+      setBusy(null);
+      setFailure(r.failure);
+    }
+  }
+
+  async function onContinue(body: Record<string, unknown>) {
+    setBusy('continue');
+    setFailure(null);
+    const r = await step<Projection>(p.sessionId, 'continue', body);
+    setBusy(null);
+    if (r.ok) return setP(r.data);
+    setFailure(r.failure);
+    if (r.failure.code === 'checkout_session_not_open') {
+      const fresh = await step<Projection>(p.sessionId, 'projection', {});
+      if (fresh.ok) setP(fresh.data);
+    }
+  }
+
+  async function onCancel() {
+    setBusy('cancel');
+    const r = await step<Projection>(p.sessionId, 'cancel', {}, { 'idempotency-key': `cancel-${p.sessionId}` });
+    if (r.ok) {
+      setP(r.data);
+      await leave();
+    } else {
+      setBusy(null);
+      setFailure(r.failure);
+    }
+  }
+
+  function onPay(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (method !== 'test_card') return void onContinue({ step: 'payment', paymentMethod: method });
+    const f = new FormData(e.currentTarget);
+    const exp = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(String(f.get('exp') ?? ''));
+    if (!exp) return setFailure({ code: 'card_invalid', fields: { 'card.expYear': 'expiry_format' } });
+    void onContinue({
+      step: 'payment',
+      paymentMethod: 'test_card',
+      card: { number: String(f.get('number') ?? ''), expMonth: Number(exp[1]), expYear: Number(exp[2]), cvc: String(f.get('cvc') ?? '').trim() },
+    });
+  }
+
+  const state = p.state === 'open' ? (busy === 'continue' && p.step === 'payment' ? 'processing' : p.payment.status === 'declined' ? 'declined' : `open_${p.step}`) : p.state;
+  const fieldError = (path: string) => (failure?.fields[path] ? (t.errors[failure.fields[path]!] ?? t.errors.other) : null);
+  const topError =
+    failure && !Object.keys(failure.fields).some((k) => k.startsWith('card.')) ? (t.errors[failure.code] ?? t.errors.other) : null;
+
+  return (
+    <main className="co-page" lang={p.locale} data-state={state} aria-busy={busy !== null}>
+      <header className="co-header">
+        <p className="co-store">{p.storeName}</p>
+        <p className="co-secure">
+          <span aria-hidden="true">🔒</span> {t.secure}
+        </p>
+        {!p.livemode && <p className="co-test-badge">{t.testMode}</p>}
+      </header>
+
+      <div className="co-layout">
+        <Summary p={p} t={t} />
+
+        <section className="co-main" aria-live="polite">
+          {p.state === 'open' && (
+            <>
+              {p.address && (
+                <p className="co-address">
+                  <strong>{t.shipTo}:</strong> {p.address.recipientGivenName} · {p.address.city}
+                  {p.address.phoneLast4 ? ` · ${t.phoneEnding(p.address.phoneLast4)}` : ''}
+                </p>
+              )}
+              {p.step === 'review' ? (
+                <>
+                  <h1 className="co-title">{t.reviewTitle}</h1>
+                  <button type="button" className="co-primary" disabled={busy !== null} onClick={() => onContinue({ step: 'review' })}>
+                    {t.continueToPayment}
+                  </button>
+                </>
+              ) : (
+                <form className="co-pay" onSubmit={onPay} noValidate>
+                  <h1 className="co-title">{t.paymentTitle}</h1>
+                  {p.payment.status === 'declined' && p.payment.declineCode && (
+                    <p className="co-error" role="alert" data-code={p.payment.declineCode}>
+                      {t.declined[p.payment.declineCode]}
+                    </p>
+                  )}
+                  <fieldset className="co-methods">
+                    <legend className="co-visually-hidden">{t.paymentTitle}</legend>
+                    {p.paymentMethods.map((m) => (
+                      <label key={m} className="co-method">
+                        <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} /> {t.methods[m]}
+                      </label>
+                    ))}
+                  </fieldset>
+                  {method === 'test_card' ? (
+                    <div className="co-card">
+                      <label className="co-field">
+                        <span>{t.cardNumber}</span>
+                        <input name="number" inputMode="numeric" autoComplete="cc-number" required aria-invalid={Boolean(fieldError('card.number'))} aria-describedby="co-err-number" />
+                        <span id="co-err-number" className="co-field-error">{fieldError('card.number')}</span>
+                      </label>
+                      <div className="co-row">
+                        <label className="co-field">
+                          <span>{t.expiry}</span>
+                          <input name="exp" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" required aria-invalid={Boolean(fieldError('card.expYear'))} aria-describedby="co-err-exp" />
+                          <span id="co-err-exp" className="co-field-error">{fieldError('card.expYear')}</span>
+                        </label>
+                        <label className="co-field">
+                          <span>{t.cvc}</span>
+                          <input name="cvc" inputMode="numeric" autoComplete="cc-csc" required aria-invalid={Boolean(fieldError('card.cvc'))} aria-describedby="co-err-cvc" />
+                          <span id="co-err-cvc" className="co-field-error">{fieldError('card.cvc')}</span>
+                        </label>
+                      </div>
+                      {!p.livemode && <p className="co-muted co-hint">{t.testCardsHint}</p>}
+                    </div>
+                  ) : (
+                    <p className="co-muted">{t.manualNote}</p>
+                  )}
+                  <button type="submit" className="co-primary" disabled={busy !== null}>
+                    {busy === 'continue' ? t.processing : method === 'test_card' ? t.pay(money) : t.placeOrder}
+                  </button>
+                </form>
+              )}
+              {topError && (
+                <p className="co-error" role="alert">
+                  {topError}
+                </p>
+              )}
+              <p className="co-expires co-muted">{t.expiresAt(expires)}</p>
+              <button type="button" className="co-link" disabled={busy !== null} onClick={onCancel}>
+                {t.cancel}
+              </button>
+            </>
+          )}
+
+          {p.state === 'completed' && (
+            <div className="co-status-card">
+              <h1 className="co-status-title">{t.completedTitle}</h1>
+              <p>
+                {t.orderNumber}: <strong data-testid="co-order-number">{p.orderNumber}</strong>
+              </p>
+              <p className="co-muted">
+                {p.payment.status === 'paid' && p.payment.card ? t.paidWith(p.payment.card.brand, p.payment.card.last4) : p.payment.status === 'pending' ? t.pendingPayment : null}
+              </p>
+              <button type="button" className="co-primary" disabled={busy !== null} onClick={leave}>
+                {t.backToStore}
+              </button>
+            </div>
+          )}
+
+          {(p.state === 'cancelled' || p.state === 'expired') && (
+            <div className="co-status-card">
+              <h1 className="co-status-title">{p.state === 'cancelled' ? t.cancelledTitle : t.expiredTitle}</h1>
+              <p>{p.state === 'cancelled' ? t.cancelledBody : t.expiredBody}</p>
+              <button type="button" className="co-primary" disabled={busy !== null} onClick={leave}>
+                {t.backToStore}
+              </button>
+            </div>
+          )}
+          {p.state !== 'open' && topError && (
+            <p className="co-error" role="alert">
+              {topError}
+            </p>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * The shopper's hosted checkout page on the seeded demo session (US store, en-US, test mode):
+ * review, a declined card, then the success card, then the confirmation; and the not-found
+ * page on a phone. Each state is screenshotted under the test output directory.
+ */
+const DEMO_SESSION = 'cs_DemoLumenAudioHostedCheckout0001';
+
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+test('pay the demo session: review, declined card, success card, confirmation, back to the merchant', async ({ page }) => {
+  const external: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(new URL(page.url() || 'http://127.0.0.1').origin) && !r.url().startsWith('data:')) external.push(r.url());
+  });
+  await page.goto(`/checkout/${DEMO_SESSION}`);
+  await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
+  await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
+  await expect(page.getByText(/Jordan · San Francisco · phone ending 0134/)).toBeVisible();
+  const total = await page.getByTestId('co-total').textContent();
+  await axeClean(page);
+  await shot(page, 'checkout-review-en');
+
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.locator('main[data-state="open_payment"]')).toBeVisible();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await axeClean(page);
+  await shot(page, 'checkout-payment-en');
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await expect(page.locator('main[data-state="declined"]')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+  await axeClean(page);
+  await shot(page, 'checkout-declined-en');
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Card number').press('Enter');
+  await expect(page.locator('main[data-state="completed"]')).toBeVisible();
+  await expect(page.getByTestId('co-order-number')).toHaveText(/^SO-\d{8}-[0-9A-Z]{6}$/);
+  await expect(page.getByText('Paid with visa •••• 4242')).toBeVisible();
+  await axeClean(page);
+  await shot(page, 'checkout-completed-en');
+
+  // A reload shows the same confirmation: the session stays completed, no second charge.
+  await page.reload();
+  await expect(page.locator('main[data-state="completed"]')).toBeVisible();
+
+  const back = page.waitForRequest((r) => r.url().startsWith('https://merchant.example/thanks'));
+  await page.route('https://merchant.example/**', (route) => route.fulfill({ status: 200, body: 'merchant' }));
+  await page.getByRole('button', { name: 'Back to the store' }).click();
+  expect((await back).url()).toBe(`https://merchant.example/thanks?session_id=${DEMO_SESSION}`);
+  expect(external.filter((u) => !u.startsWith('https://merchant.example/'))).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('an unknown session shows the not-found page in both languages', async ({ page }) => {
+    const res = await page.goto('/checkout/cs_NoSuchSessionNoSuchSessionNoSuch00');
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('main[data-state="not_found"]')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Checkout not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '找不到该结账页面' })).toBeVisible();
+    await axeClean(page);
+    await shot(page, 'checkout-not-found-mobile');
+  });
+});

@@ -39,7 +39,7 @@ test('pay the demo session: review, declined card, success card, confirmation, b
   await shot(page, 'checkout-payment-en');
   await page.getByRole('button', { name: `Pay ${total}` }).click();
   await expect(page.locator('main[data-state="declined"]')).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+  await expect(page.locator('.co-error[role="alert"]')).toHaveText('Your card was declined. Try another card.');
   await axeClean(page);
   await shot(page, 'checkout-declined-en');
 

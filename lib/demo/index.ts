@@ -6,6 +6,7 @@ import { seedDemoCheckout } from './checkout';
 import { seedDemoCatalog } from './seed';
 import { seedDemoCredentials } from './seed-credentials';
 import { seedDemoOAuth } from './oauth';
+import { seedDemoMerchantUsers } from './merchant-users';
 import { demoStoreAccessInfo, seedDemoStoreAccess } from './store-access';
 import { seedDemoWebhooks } from './webhooks';
 
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
     readiness: `${baseUrl}/api/v1/open/installation/readiness`,
   };
   info.oauth = await seedDemoOAuth(db, baseUrl);
+  info.merchantUsers = await seedDemoMerchantUsers(db);
   const webhooks = await seedDemoWebhooks(db, credentials.installationId);
   info.webhooks = {
     ...webhooks,

@@ -1,0 +1,41 @@
+import 'server-only';
+import { parseArgs } from 'node:util';
+import type { ServiceContext } from '../core/context';
+import { MerchantUserAdminError, createMerchantUser, resetMerchantUserPassword } from './merchant-users';
+
+export const MERCHANT_USERS_USAGE = `Usage: npm run merchant-users -- <command> [options]
+
+  create          --email <email> --password <12+ chars> --merchant <slug> [--merchant <slug> ...] [--name <display name>]
+  reset-password  --email <email> --password <12+ chars>     (also lifts a sign-in lock)
+  list`;
+
+export async function runMerchantUsersCommand(argv: string[], ctx: ServiceContext): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      merchant: { type: 'string', multiple: true },
+      name: { type: 'string' },
+    },
+  });
+  const [command] = positionals;
+  if (command === 'create') {
+    if (!values.email || !values.password) throw new MerchantUserAdminError('create needs --email and --password');
+    const user = await createMerchantUser(ctx, { email: values.email, password: values.password, displayName: values.name, merchantSlugs: values.merchant ?? [] });
+    return `created ${user.email} (stores: ${user.merchantSlugs.join(', ')})`;
+  }
+  if (command === 'reset-password') {
+    if (!values.email || !values.password) throw new MerchantUserAdminError('reset-password needs --email and --password');
+    await resetMerchantUserPassword(ctx, { email: values.email, password: values.password });
+    return `password reset for ${values.email.trim().toLowerCase()}`;
+  }
+  if (command === 'list') {
+    const users = await ctx.db.merchantUser.findMany({ orderBy: { email: 'asc' }, select: { email: true, lockedUntil: true, memberships: { select: { merchantId: true } } } });
+    const merchants = await ctx.db.merchant.findMany({ select: { id: true, slug: true } });
+    const slug = (id: string) => merchants.find((m) => m.id === id)?.slug ?? id;
+    return users.map((u) => `${u.email}  stores=${u.memberships.map((m) => slug(m.merchantId)).join(',')}${u.lockedUntil && u.lockedUntil > ctx.now ? '  (locked)' : ''}`).join('\n') || 'no merchant users';
+  }
+  throw new MerchantUserAdminError(MERCHANT_USERS_USAGE);
+}

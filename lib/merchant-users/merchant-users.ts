@@ -1,0 +1,87 @@
+import 'server-only';
+import type { ServiceContext } from '../core/context';
+import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './passwords';
+
+export class MerchantUserAdminError extends Error {}
+
+/** After this many failed sign-ins in a row the account is locked for LOCK_MINUTES. */
+export const MAX_FAILED_SIGN_INS = 5;
+export const LOCK_MINUTES = 15;
+
+export type MerchantUserSummary = { id: string; email: string; displayName: string; merchantSlugs: string[] };
+
+function normaliseEmail(email: string): string {
+  const e = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e) || e.length > 254) throw new MerchantUserAdminError(`not an email address: ${email}`);
+  return e;
+}
+
+function checkPassword(password: string) {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new MerchantUserAdminError(`passwords have at least ${MIN_PASSWORD_LENGTH} characters`);
+}
+
+/** Creates a merchant user with membership in the given stores. */
+export async function createMerchantUser(
+  ctx: ServiceContext,
+  input: { email: string; password: string; displayName?: string; merchantSlugs: readonly string[] },
+): Promise<MerchantUserSummary> {
+  const email = normaliseEmail(input.email);
+  checkPassword(input.password);
+  if (input.merchantSlugs.length === 0) throw new MerchantUserAdminError('a merchant user belongs to at least one store (--merchant)');
+  const merchants = await ctx.db.merchant.findMany({ where: { slug: { in: [...input.merchantSlugs] } }, select: { id: true, slug: true } });
+  const missing = input.merchantSlugs.filter((s) => !merchants.some((m) => m.slug === s));
+  if (missing.length) throw new MerchantUserAdminError(`no store with slug ${missing.join(', ')}`);
+  if (await ctx.db.merchantUser.findUnique({ where: { email }, select: { id: true } })) throw new MerchantUserAdminError(`${email} already exists`);
+  const passwordHash = await hashPassword(input.password);
+  const user = await ctx.db.merchantUser.create({
+    data: {
+      email,
+      passwordHash,
+      displayName: input.displayName ?? email,
+      memberships: { create: merchants.map((m) => ({ merchantId: m.id })) },
+    },
+  });
+  return { id: user.id, email, displayName: user.displayName, merchantSlugs: merchants.map((m) => m.slug) };
+}
+
+/** Sets a new password and lifts any lock. */
+export async function resetMerchantUserPassword(ctx: ServiceContext, input: { email: string; password: string }): Promise<void> {
+  const email = normaliseEmail(input.email);
+  checkPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const { count } = await ctx.db.merchantUser.updateMany({ where: { email }, data: { passwordHash, failedSignIns: 0, lockedUntil: null } });
+  if (count === 0) throw new MerchantUserAdminError(`no merchant user ${email}`);
+}
+
+export type SignInResult =
+  | { ok: true; user: { id: string; email: string; displayName: string; merchantIds: string[] } }
+  | { ok: false; reason: 'invalid' | 'locked' };
+
+/**
+ * Checks an email and password for the merchant sign-in. Unknown email and wrong password give
+ * the same answer at the same cost; MAX_FAILED_SIGN_INS failures in a row lock the account for
+ * LOCK_MINUTES (counted in the database, so every instance agrees).
+ */
+export async function verifyMerchantCredentials(ctx: ServiceContext, input: { email: string; password: string }): Promise<SignInResult> {
+  const email = input.email.trim().toLowerCase();
+  const user = await ctx.db.merchantUser.findUnique({ where: { email }, include: { memberships: { select: { merchantId: true } } } });
+  if (user?.lockedUntil && user.lockedUntil > ctx.now) {
+    await verifyPassword(null, input.password);
+    return { ok: false, reason: 'locked' };
+  }
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user) return { ok: false, reason: 'invalid' };
+  if (!ok) {
+    const failed = user.failedSignIns + 1;
+    const lock = failed >= MAX_FAILED_SIGN_INS;
+    await ctx.db.merchantUser.update({
+      where: { id: user.id },
+      data: { failedSignIns: lock ? 0 : failed, lockedUntil: lock ? new Date(ctx.now.getTime() + LOCK_MINUTES * 60_000) : user.lockedUntil },
+    });
+    return { ok: false, reason: lock ? 'locked' : 'invalid' };
+  }
+  if (user.failedSignIns !== 0 || user.lockedUntil) {
+    await ctx.db.merchantUser.update({ where: { id: user.id }, data: { failedSignIns: 0, lockedUntil: null } });
+  }
+  return { ok: true, user: { id: user.id, email: user.email, displayName: user.displayName, merchantIds: user.memberships.map((m) => m.merchantId) } };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../lib/db/client';
+import { createServiceContext } from '../lib/core/context';
+import { seedDemoMerchantUsers } from '../lib/demo/merchant-users';
+import { LOCK_MINUTES, MAX_FAILED_SIGN_INS, verifyMerchantCredentials } from '../lib/merchant-users/merchant-users';
+import { runMerchantUsersCommand } from '../lib/merchant-users/merchant-users-command';
+
+const ctx = async (now = new Date()) => createServiceContext({ db: await getDb(), now, requestId: 'cli', clientAddress: 'cli' });
+
+describe('merchant users', () => {
+  it('create stores an argon2id hash, never the password, with membership in the stores named', async () => {
+    expect(await runMerchantUsersCommand(['create', '--email', 'Ops@Lumen.Example', '--password', 'correct horse battery', '--merchant', 'lumen-audio'], await ctx())).toContain('ops@lumen.example');
+    const user = await (await getDb()).merchantUser.findUniqueOrThrow({ where: { email: 'ops@lumen.example' }, include: { memberships: true } });
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.passwordHash).not.toContain('correct horse');
+    expect(user.memberships).toHaveLength(1);
+    const ok = await verifyMerchantCredentials(await ctx(), { email: 'OPS@lumen.example', password: 'correct horse battery' });
+    expect(ok.ok).toBe(true);
+  });
+
+  it('refuses short passwords, unknown stores and duplicate emails', async () => {
+    await expect(runMerchantUsersCommand(['create', '--email', 'a@b.example', '--password', 'short', '--merchant', 'lumen-audio'], await ctx())).rejects.toThrow(/12/);
+    await expect(runMerchantUsersCommand(['create', '--email', 'a@b.example', '--password', 'long enough password', '--merchant', 'nope'], await ctx())).rejects.toThrow(/no store/);
+    await runMerchantUsersCommand(['create', '--email', 'dup@b.example', '--password', 'long enough password', '--merchant', 'lumen-audio'], await ctx());
+    await expect(runMerchantUsersCommand(['create', '--email', 'dup@b.example', '--password', 'long enough password', '--merchant', 'lumen-audio'], await ctx())).rejects.toThrow(/exists/);
+  });
+
+  it('an unknown email and a wrong password get the same answer', async () => {
+    const unknown = await verifyMerchantCredentials(await ctx(), { email: 'ghost@nowhere.example', password: 'whatever password' });
+    const [demo] = await seedDemoMerchantUsers(await getDb());
+    const wrong = await verifyMerchantCredentials(await ctx(), { email: demo!.email, password: 'not the password' });
+    expect(unknown).toEqual({ ok: false, reason: 'invalid' });
+    expect(wrong).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it(`locks sign-in for ${LOCK_MINUTES} minutes after ${MAX_FAILED_SIGN_INS} failures, even with the right password; reset-password lifts it`, async () => {
+    await runMerchantUsersCommand(['create', '--email', 'lock@b.example', '--password', 'the right password', '--merchant', 'lumen-audio'], await ctx());
+    const results = [];
+    for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) results.push((await verifyMerchantCredentials(await ctx(), { email: 'lock@b.example', password: 'wrong guess!!' })) as { reason?: string });
+    expect(results.at(-1)?.reason).toBe('locked');
+    expect(await verifyMerchantCredentials(await ctx(), { email: 'lock@b.example', password: 'the right password' })).toEqual({ ok: false, reason: 'locked' });
+    const later = new Date(Date.now() + (LOCK_MINUTES + 1) * 60_000);
+    expect((await verifyMerchantCredentials(await ctx(later), { email: 'lock@b.example', password: 'the right password' })).ok).toBe(true);
+    for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) await verifyMerchantCredentials(await ctx(), { email: 'lock@b.example', password: 'wrong guess!!' });
+    await runMerchantUsersCommand(['reset-password', '--email', 'lock@b.example', '--password', 'a new right password'], await ctx());
+    expect((await verifyMerchantCredentials(await ctx(), { email: 'lock@b.example', password: 'a new right password' })).ok).toBe(true);
+  });
+
+  it('the seed gives every demo store a merchant user whose demo password signs in', async () => {
+    const users = await seedDemoMerchantUsers(await getDb());
+    expect(users.length).toBeGreaterThan(1);
+    for (const u of users) expect((await verifyMerchantCredentials(await ctx(), { email: u.email, password: u.password })).ok).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../core/context';
 import { type Scope, scopes as allScopes } from '../core/scopes';
 import { OAuthAdminError, createOAuthClient } from './clients';
+import { revokeAppAccessBySlug } from './revoke-app-access';
 
 export const OAUTH_USAGE = `Usage: npm run oauth -- <command> [options]
 
@@ -10,6 +11,8 @@ export const OAUTH_USAGE = `Usage: npm run oauth -- <command> [options]
                 --scopes <a,b|all> [--client-id <id>]
          Registers an app's OAuth client (creating the app if needed). A confidential client's secret is shown once.
   client:list   Lists clients (never secrets).
+  access:revoke --merchant <slug> --app <slug>
+         Revokes every OAuth grant of the app on the store, with all its access and refresh tokens.
 
   --json prints JSON. Scopes: ${allScopes.join(', ')}.`;
 
@@ -25,6 +28,7 @@ export async function runOAuthCommand(argv: string[], ctx: ServiceContext): Prom
       'redirect-uri': { type: 'string', multiple: true },
       scopes: { type: 'string' },
       'client-id': { type: 'string' },
+      merchant: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -51,6 +55,11 @@ export async function runOAuthCommand(argv: string[], ctx: ServiceContext): Prom
     });
     if (values.json) return JSON.stringify(clients, null, 2);
     return clients.map((c) => `${c.clientId}  ${c.type.padEnd(12)} ${c.name}  scopes=${c.scopes.join(',')}  redirect=${c.redirectUris.join(' ')}`).join('\n') || 'no clients';
+  }
+  if (command === 'access:revoke') {
+    if (!values.merchant || !values.app) throw new OAuthAdminError('access:revoke needs --merchant and --app');
+    const r = await revokeAppAccessBySlug(ctx, { merchantSlug: values.merchant, appSlug: values.app });
+    return values.json ? JSON.stringify(r) : `revoked ${r.grantsRevoked} grant(s) and ${r.tokensRevoked} token(s)`;
   }
   throw new OAuthAdminError(OAUTH_USAGE);
 }

@@ -521,3 +521,23 @@ describe('idempotency', () => {
     expectError(fresh, 400, 'invalid_grant');
   });
 });
+
+describe('brute force', () => {
+  it('#38 past the oauth policy the token endpoint answers 429 rate_limited with Retry-After', async () => {
+    const { MemoryRateLimiter, setRateLimiter, getRateLimiter } = await import('../lib/http/rate-limit');
+    const previous = getRateLimiter();
+    setRateLimiter(new MemoryRateLimiter());
+    process.env.RATE_LIMIT_OAUTH = '3/60';
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await token(form({ grant_type: 'authorization_code', code: `guess-${i}`, redirect_uri: REDIRECT, client_id: 'x' }), formHeaders())).status);
+      expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+      const last = await token(form({ grant_type: 'authorization_code', code: 'guess-5', redirect_uri: REDIRECT, client_id: 'x' }), formHeaders());
+      expectError(last, 429, 'rate_limited');
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      process.env.RATE_LIMIT_OAUTH = '100000/60';
+      setRateLimiter(previous);
+    }
+  });
+});

@@ -17,10 +17,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-test('pay the demo session: review, declined card, success card, confirmation, back to the merchant', async ({ page }) => {
+test('pay the demo session: review, declined card, success card, confirmation, back to the merchant', async ({ page, baseURL }) => {
   const external: string[] = [];
   page.on('request', (r) => {
-    if (!r.url().startsWith(new URL(page.url() || 'http://127.0.0.1').origin) && !r.url().startsWith('data:')) external.push(r.url());
+    if (new URL(r.url()).origin !== new URL(baseURL!).origin && !r.url().startsWith('data:')) external.push(r.url());
   });
   await page.goto(`/checkout/${DEMO_SESSION}`);
   await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
@@ -73,5 +73,39 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { name: '找不到该结账页面' })).toBeVisible();
     await axeClean(page);
     await shot(page, 'checkout-not-found-mobile');
+  });
+});
+
+test('manual payment places the order awaiting payment', async ({ page }) => {
+  await page.goto('/checkout/cs_DemoLumenAudioHostedCheckout0003');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel('Bank transfer or pay on delivery').check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.locator('main[data-state="completed"]')).toBeVisible();
+  await expect(page.getByText('Your order waits for your payment.')).toBeVisible();
+  await axeClean(page);
+  await shot(page, 'checkout-manual-completed-en');
+});
+
+test.describe('on a phone, in Chinese', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('cancel and return to the merchant; the cancelled page stays cancelled', async ({ page }) => {
+    const session = 'cs_DemoLumenAudioHostedCheckout0002';
+    await page.goto(`/checkout/${session}`);
+    await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
+    await expect(page.getByText(/小明 · 深圳市 · 手机尾号 8000/)).toBeVisible();
+    await expect(page.getByText(/含增值税/)).toBeVisible();
+    await axeClean(page);
+    await shot(page, 'checkout-review-zh-mobile');
+    await page.route('https://merchant.example/**', (route) => route.fulfill({ status: 200, body: 'merchant' }));
+    const back = page.waitForRequest((r) => r.url().startsWith('https://merchant.example/cart'));
+    await page.getByRole('button', { name: '取消并返回商店' }).click();
+    expect((await back).url()).toBe(`https://merchant.example/cart?session_id=${session}`);
+    await page.goto(`/checkout/${session}`);
+    await expect(page.locator('main[data-state="cancelled"]')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '已取消结账' })).toBeVisible();
+    await axeClean(page);
+    await shot(page, 'checkout-cancelled-zh-mobile');
   });
 });

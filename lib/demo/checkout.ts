@@ -27,8 +27,29 @@ export async function seedDemoCheckout(db: Db, installationId: string, baseUrl: 
   } catch {
     // A base URL that is not an allowed redirect target (plain http on a public host) is skipped.
   }
-  const existing = await db.checkoutSession.findUnique({ where: { id: DEMO_CHECKOUT_SESSION_ID } });
-  if (existing && sessionStateAt(existing, now) === 'open') return { origins, sessionId: existing.id };
+  const sessionIds: string[] = [];
+  for (const demo of demoSessions) sessionIds.push(await keepDemoSessionOpen(db, installationId, demo, now));
+  return { origins, sessionId: sessionIds[0]!, sessionIds };
+}
+
+/**
+ * Demo sessions: the first is the one the /docs examples use; the others give the browser tests
+ * a Chinese session (CN market) and a second English one.
+ */
+const demoSessions = [
+  { id: DEMO_CHECKOUT_SESSION_ID, market: 'US', locale: 'en-US' },
+  { id: 'cs_DemoLumenAudioHostedCheckout0002', market: 'CN', locale: 'zh-CN' },
+  { id: 'cs_DemoLumenAudioHostedCheckout0003', market: 'US', locale: 'en-US' },
+] as const;
+
+const demoAddresses = {
+  US: { country: 'US', recipient: 'Jordan Lee', line1: '500 Market Street', city: 'San Francisco', state: 'CA', postalCode: '94105', phone: '415-555-0134' },
+  CN: { country: 'CN', recipient: '王小明', phone: '13800138000', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园南路 18 号 3 栋 1201' },
+} as const;
+
+async function keepDemoSessionOpen(db: Db, installationId: string, demo: (typeof demoSessions)[number], now: Date): Promise<string> {
+  const existing = await db.checkoutSession.findUnique({ where: { id: demo.id } });
+  if (existing && sessionStateAt(existing, now) === 'open') return existing.id;
   if (existing) {
     await db.$transaction(async (tx) => {
       if (existing.state === 'open') await endSession(tx, existing, 'expired', now);
@@ -50,10 +71,10 @@ export async function seedDemoCheckout(db: Db, installationId: string, baseUrl: 
       scopes: [...scopes],
     },
   });
-  const cart = await createPublicCart(ctx, { market: 'US', locale: 'en-US', items: [{ skuId: DEMO_CART_SKU_ID, quantity: 1 }] });
+  const cart = await createPublicCart(ctx, { market: demo.market, locale: demo.locale, items: [{ skuId: DEMO_CART_SKU_ID, quantity: 1 }] });
   const token = await setPublicCartAddress(ctx, {
     cartId: cart.id,
-    address: { country: 'US', recipient: 'Jordan Lee', line1: '500 Market Street', city: 'San Francisco', state: 'CA', postalCode: '94105', phone: '415-555-0134' },
+    address: demoAddresses[demo.market],
   });
   const session = await createHostedCheckoutSession(
     ctx,
@@ -64,7 +85,7 @@ export async function seedDemoCheckout(db: Db, installationId: string, baseUrl: 
       cancelUrl: `${DEMO_RETURN_ORIGIN}/cart`,
       expiresInMinutes: 24 * 60,
     },
-    { sessionId: DEMO_CHECKOUT_SESSION_ID },
+    { sessionId: demo.id },
   );
-  return { origins, sessionId: session.id };
+  return session.id;
 }

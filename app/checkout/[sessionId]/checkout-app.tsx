@@ -138,7 +138,10 @@ export function CheckoutApp({ initial }: { initial: Projection }) {
       <header className="co-header">
         <p className="co-store">{p.storeName}</p>
         <p className="co-secure">
-          <span aria-hidden="true">🔒</span> {t.secure}
+          <svg className="co-lock" aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+            <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7H4Zm1.5 0h5V5a2.5 2.5 0 0 0-5 0v2Z" />
+          </svg>{' '}
+          {t.secure}
         </p>
         {!p.livemode && <p className="co-test-badge">{t.testMode}</p>}
       </header>

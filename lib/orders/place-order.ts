@@ -20,6 +20,19 @@ export function newOrderNumber(now: Date): string {
   return `SO-${day}-${code}`;
 }
 
+/** The money an order snapshots from its pinned quote, in minor units: the same figures on the row and in its events. */
+function quoteTotals(quote: PublicCartCheckoutQuote) {
+  return {
+    currency: quote.currency,
+    taxInclusive: quote.taxInclusive,
+    subtotal: quote.subtotal.amount,
+    discountTotal: quote.discountTotal.amount,
+    shippingTotal: quote.shippingTotal.amount,
+    taxTotal: quote.taxTotal.amount,
+    total: quote.total.amount,
+  };
+}
+
 /**
  * Places the order of a session whose charge has an outcome, inside the caller's transaction
  * (which holds the session row lock): the order with lines, totals and address snapshotted from
@@ -35,6 +48,7 @@ export async function placeOrder(tx: Tx, s: SessionRow, charge: PlacedCharge, no
   const orderNumber = newOrderNumber(now);
   const paid = charge.outcome === 'succeeded';
   const state = paid ? 'paid' : 'pending_payment';
+  const totals = quoteTotals(quote);
 
   await tx.order.create({
     data: {
@@ -47,13 +61,7 @@ export async function placeOrder(tx: Tx, s: SessionRow, charge: PlacedCharge, no
       state,
       market: quote.market,
       locale: s.locale,
-      currency: quote.currency,
-      taxInclusive: quote.taxInclusive,
-      subtotal: quote.subtotal.amount,
-      discountTotal: quote.discountTotal.amount,
-      shippingTotal: quote.shippingTotal.amount,
-      taxTotal: quote.taxTotal.amount,
-      total: quote.total.amount,
+      ...totals,
       address: cart.address as Prisma.InputJsonValue,
       livemode: s.livemode,
       createdAt: now,
@@ -121,13 +129,7 @@ export async function placeOrder(tx: Tx, s: SessionRow, charge: PlacedCharge, no
       cartId: s.cartId,
       market: quote.market,
       locale: s.locale as 'zh-CN' | 'en-US',
-      currency: quote.currency,
-      taxInclusive: quote.taxInclusive,
-      subtotal: quote.subtotal.amount,
-      discountTotal: quote.discountTotal.amount,
-      shippingTotal: quote.shippingTotal.amount,
-      taxTotal: quote.taxTotal.amount,
-      total: quote.total.amount,
+      ...totals,
       lines: quote.lines.map((l) => ({
         skuId: l.skuId,
         productId: skuOf.get(l.skuId)?.productId ?? l.skuId,

@@ -2,13 +2,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { listPublicMerchantProducts, type ProductListSort, productListSorts } from '@/lib/catalog/list-public-merchant-products';
 import { type StoreCategory, findStoreCategory } from '@/lib/catalog/list-store-categories';
-import { inLocale } from '@/lib/schemas/common';
 import { handleStorefrontError } from '@/lib/storefront/errors';
 import { pathWithQuery, withLocale } from '@/lib/storefront/locale';
 import { storefrontContext } from '@/lib/storefront/page-context';
 import type { StorePage } from '@/lib/storefront/store-page';
 import { uiText } from '@/lib/storefront/ui-text';
-import { Pagination, ProductGrid, SortLinks } from './product-list';
+import { Pagination, ProductGrid, SortLinks, listedProduct } from './product-list';
 import { StoreFrame } from './store-frame';
 
 export const LIST_PAGE_SIZE = 24;
@@ -98,15 +97,7 @@ export async function CatalogListing({ page, category, sort, pageNumber }: Props
           <ProductGrid
             label={title}
             view={view}
-            products={data.map((p) => ({
-              id: p.id,
-              slug: p.slug,
-              title: inLocale(p.title, locale) || p.slug,
-              imageUrl: p.image?.url ?? null,
-              kind: p.kind,
-              price: p.price?.min ?? null,
-              available: p.available,
-            }))}
+            products={data.map((p) => listedProduct(p, locale))}
           />
         ) : (
           <p className="sf-empty">{t.noResultsBody}</p>

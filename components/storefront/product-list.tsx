@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { Locale, Money } from '@/lib/schemas/common';
+import type { ProductSummary } from '@/lib/catalog/schemas';
+import { type Locale, type Money, inLocale } from '@/lib/schemas/common';
 import { pathWithQuery, withLocale } from '@/lib/storefront/locale';
 import { uiText } from '@/lib/storefront/ui-text';
 import { ProductCard } from './product-card';
@@ -13,6 +14,19 @@ export type ListedProduct = {
   price: Money | null;
   available: boolean;
 };
+
+/** A catalog list item as a card shows it: the title in the page's locale (the slug when it has none), the lowest price. */
+export function listedProduct(p: ProductSummary, locale: Locale): ListedProduct {
+  return {
+    id: p.id,
+    slug: p.slug,
+    title: inLocale(p.title, locale) || p.slug,
+    imageUrl: p.image?.url ?? null,
+    kind: p.kind,
+    price: p.price?.min ?? null,
+    available: p.available,
+  };
+}
 
 type View = { slug: string; locale: Locale; linkLocale: Locale | undefined };
 

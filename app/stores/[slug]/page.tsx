@@ -5,13 +5,13 @@ import { cache } from 'react';
 import '@/components/storefront/storefront.css';
 import { CategoryTiles } from '@/components/storefront/category-tiles';
 import { DecorationBlocks } from '@/components/storefront/decoration-blocks';
-import { ProductGrid } from '@/components/storefront/product-list';
+import { ProductGrid, listedProduct } from '@/components/storefront/product-list';
 import { StoreFrame } from '@/components/storefront/store-frame';
 import { listPublicMerchantProducts } from '@/lib/catalog/list-public-merchant-products';
 import { getPublicStorefrontDecoration } from '@/lib/decoration/get-public-storefront-decoration';
 import { getDecorationPreview } from '@/lib/decoration/preview-decoration';
 import { isServiceError } from '@/lib/core/errors';
-import { type Locale, inLocale, marketCurrency } from '@/lib/schemas/common';
+import { type Locale, marketCurrency } from '@/lib/schemas/common';
 import { handleStorefrontError } from '@/lib/storefront/errors';
 import { formatDateTime } from '@/lib/storefront/format';
 import { pathWithQuery, requestedLocale, withLocale } from '@/lib/storefront/locale';
@@ -101,15 +101,7 @@ export default async function StorePage({ params, searchParams }: Props) {
           <ProductGrid
             label={t.browseProducts}
             view={view}
-            products={home.products.map((p) => ({
-              id: p.id,
-              slug: p.slug,
-              title: inLocale(p.title, locale) || p.slug,
-              imageUrl: p.image?.url ?? null,
-              kind: p.kind,
-              price: p.price?.min ?? null,
-              available: p.available,
-            }))}
+            products={home.products.map((p) => listedProduct(p, locale))}
           />
         </section>
         {browse}

@@ -67,7 +67,7 @@ test.describe('on a phone', () => {
 
   test('an unknown session shows the not-found page in both languages', async ({ page }) => {
     const res = await page.goto('/checkout/cs_NoSuchSessionNoSuchSessionNoSuch00');
-    expect(res?.status()).toBe(200);
+    expect(res?.status()).toBe(404);
     await expect(page.locator('main[data-state="not_found"]')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Checkout not found' })).toBeVisible();
     await expect(page.getByRole('heading', { name: '找不到该结账页面' })).toBeVisible();

@@ -1,9 +1,18 @@
 /** Migrates and seeds the browser tests' database (DATABASE_URL or PGLITE_DATA_DIR from scripts/e2e-server.ts). */
+import { writeFileSync } from 'node:fs';
 import pg from 'pg';
+import { createPublicCart } from '../lib/carts/create-public-cart';
+import { setPublicCartAddress } from '../lib/carts/set-public-cart-address';
+import { createHostedCheckoutSession } from '../lib/checkout/create-hosted-checkout-session';
+import { createServiceContext } from '../lib/core/context';
+import { firstPartyPrincipal } from '../lib/credentials/first-party';
 import { closeDb, getDb } from '../lib/db/client';
 import { applyMigrations, readMigrations } from '../lib/db/migrations';
 import { pgRunner } from '../lib/db/sql-runner';
 import { seedDemo } from '../lib/demo';
+import { DEMO_CART_SKU_ID } from '../lib/demo/carts';
+import { stableUuid } from '../lib/demo/ids';
+import { e2eDemoFile, E2E_EXPIRED_SESSION_ID } from '../e2e/demo-file';
 
 if (process.env.DATABASE_URL) {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
@@ -11,6 +20,34 @@ if (process.env.DATABASE_URL) {
   await pool.end();
 }
 // The embedded database migrates itself when opened.
-const { counts } = await seedDemo(await getDb(), process.env.PUBLIC_BASE_URL);
+const db = await getDb();
+const baseUrl = process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
+const { info, counts } = await seedDemo(db, baseUrl);
+
+/**
+ * An expired checkout session of the lumen-audio storefront, for the expired page: opened like
+ * any other (cart, address, session), then its expiry moved into the past, as time would.
+ */
+async function seedExpiredSession() {
+  const existing = await db.checkoutSession.findUnique({ where: { id: E2E_EXPIRED_SESSION_ID } });
+  if (existing) return;
+  const merchantId = stableUuid('merchant:lumen-audio');
+  const ctx = createServiceContext({ db, requestId: 'e2e_seed_expired', principal: await firstPartyPrincipal(db, merchantId, baseUrl) });
+  const cart = await createPublicCart(ctx, { market: 'US', locale: 'en-US', items: [{ skuId: DEMO_CART_SKU_ID, quantity: 1 }] });
+  const token = await setPublicCartAddress(ctx, {
+    cartId: cart.id,
+    address: { country: 'US', recipient: 'Riley Chen', line1: '1 Ferry Building', city: 'San Francisco', state: 'CA', postalCode: '94111' },
+  });
+  await createHostedCheckoutSession(
+    ctx,
+    { cartId: cart.id, addressToken: token.addressToken, returnUrl: `${baseUrl}/stores/lumen-audio`, cancelUrl: `${baseUrl}/stores/lumen-audio/cart`, expiresInMinutes: 5 },
+    { sessionId: E2E_EXPIRED_SESSION_ID },
+  );
+  await db.checkoutSession.update({ where: { id: E2E_EXPIRED_SESSION_ID }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+}
+await seedExpiredSession();
+
+// What the browser tests need from the seed (the storefront's first-party keys, for op 5).
+writeFileSync(e2eDemoFile(baseUrl), JSON.stringify(info, null, 2), { mode: 0o600 });
 await closeDb();
 console.log(`e2e database ready: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);

@@ -56,7 +56,7 @@ export async function CatalogListing({ page, category, sort, pageNumber }: Props
   const categoryHref = (slug: string) => withLocale(`${base}/categories/${encodeURIComponent(slug)}`, asked);
 
   return (
-    <StoreFrame store={store} locale={locale} asked={asked} path={pathWithQuery(path, { ...query, page: pageNumber > 1 ? pageNumber : undefined })} categories={nav}>
+    <StoreFrame store={store} locale={locale} asked={asked} path={pathWithQuery(path, { ...query, page: pageNumber > 1 ? pageNumber : undefined })} categories={nav} cartCount={page.cartCount}>
       <nav className="sf-container sf-breadcrumb" aria-label={t.breadcrumb}>
         <ol>
           <li>

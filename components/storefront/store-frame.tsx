@@ -18,10 +18,12 @@ type Props = {
   banner?: ReactNode;
   children: ReactNode;
   mainProps?: Record<`data-${string}`, string | number>;
+  /** Units in the shopper's cart for the header link (loadCartCount); null when unknown. */
+  cartCount?: number | null;
 };
 
 /** Every store page: the store's colours, header with search, the content, and the footer. */
-export function StoreFrame({ store, locale, asked, path, isHome = false, query, categories, banner, children, mainProps }: Props) {
+export function StoreFrame({ store, locale, asked, path, isHome = false, query, categories, banner, children, mainProps, cartCount }: Props) {
   const style = store.accentColor
     ? (() => {
         const { accent, soft } = readableAccent(store.accentColor);
@@ -39,6 +41,7 @@ export function StoreFrame({ store, locale, asked, path, isHome = false, query, 
         explicitLocale={!!asked}
         query={query}
         categories={categories}
+        cartCount={cartCount}
       />
       <main className="sf-main" id="main" {...mainProps}>
         {children}

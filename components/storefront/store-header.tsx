@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Locale } from '@/lib/schemas/common';
+import { cartText } from '@/lib/storefront/cart-text';
 import { withLocale } from '@/lib/storefront/locale';
 import type { StoreShell } from '@/lib/storefront/store-shell';
 import { uiText } from '@/lib/storefront/ui-text';
@@ -19,9 +20,11 @@ type Props = {
   query?: string;
   /** Top-level categories of the store, linked under the header. */
   categories?: { slug: string; name: string }[];
+  /** Units in the shopper's cart; null when unknown (the link shows without a count). */
+  cartCount?: number | null;
 };
 
-export function StoreHeader({ store, locale, path, isHome, explicitLocale, query, categories = [] }: Props) {
+export function StoreHeader({ store, locale, path, isHome, explicitLocale, query, categories = [], cartCount = null }: Props) {
   const t = uiText(locale);
   const linkLocale = explicitLocale ? locale : undefined;
   const base = `/stores/${encodeURIComponent(store.slug)}`;
@@ -77,6 +80,24 @@ export function StoreHeader({ store, locale, path, isHome, explicitLocale, query
             </Link>
           ))}
         </nav>
+        <Link
+          href={withLocale(`${base}/cart`, linkLocale)}
+          className="sf-cart-link"
+          data-testid="cart-link"
+          aria-label={cartCount ? cartText(locale).cartWithCount(cartCount) : cartText(locale).cart}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <path d="M3 4h2.2l2.1 10.2a2 2 0 0 0 2 1.6h7.6a2 2 0 0 0 2-1.5L20.6 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <circle cx="10" cy="20" r="1.5" fill="currentColor" />
+            <circle cx="17" cy="20" r="1.5" fill="currentColor" />
+          </svg>
+          <span className="sf-cart-link__label">{cartText(locale).cart}</span>
+          {cartCount ? (
+            <span className="sf-cart-link__count" data-testid="cart-count">
+              {cartCount}
+            </span>
+          ) : null}
+        </Link>
       </div>
       <nav className="sf-container sf-subnav" aria-label={t.storeNav}>
         <Link href={withLocale(base, linkLocale)}>{t.home}</Link>

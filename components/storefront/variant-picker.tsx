@@ -1,6 +1,6 @@
 'use client';
 
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, createContext, useId, useState } from 'react';
 import type { Locale } from '@/lib/schemas/common';
 import { uiText } from '@/lib/storefront/ui-text';
 import { VARIANT_EVENT } from './product-gallery';
@@ -15,6 +15,9 @@ export type PickerSku = {
   available: boolean;
   maxPerOrder: number;
 };
+
+/** The SKU chosen in the picker, for the add-to-cart control rendered inside its form. */
+export const ChosenSku = createContext<PickerSku | null>(null);
 
 type Props = {
   locale: Locale;
@@ -132,7 +135,7 @@ export function VariantPicker({ locale, options, skus, initialSkuId, children }:
         </div>
       </div>
       <input type="hidden" name="skuId" value={sku.id} />
-      {children}
+      <ChosenSku.Provider value={sku}>{children}</ChosenSku.Provider>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { PublicCartCheckoutQuote } from '../carts/schemas';
 import { NormalizedAddress } from '../carts/schemas';
+import { skuImageUrls } from '../catalog/sku-images';
 import { publicBaseUrl } from '../core/media-urls';
 import type { Db } from '../db/client';
 import { appendEvent } from '../events/append-event';
@@ -157,17 +158,7 @@ export async function toProjection(db: Db | Tx, s: SessionRow, now: Date): Promi
   const cart = await db.cart.findUnique({ where: { id: s.cartId }, select: { address: true, merchant: { select: { displayName: true } } } });
   const parsed = NormalizedAddress.safeParse(cart?.address);
   const address = parsed.success ? parsed.data : null;
-  const products = await db.sku.findMany({
-    where: { id: { in: quote.lines.map((l) => l.skuId) } },
-    select: { id: true, product: { select: { media: true } } },
-  });
-  const imageOf = new Map(
-    products.map((p) => {
-      const media = Array.isArray(p.product.media) ? (p.product.media as { url?: unknown }[]) : [];
-      const url = media.find((m) => typeof m?.url === 'string')?.url;
-      return [p.id, typeof url === 'string' ? url : null];
-    }),
-  );
+  const imageOf = await skuImageUrls(db, quote.lines.map((l) => l.skuId));
   const order = await orderFacts(db, s);
   const phone = address?.phone ? address.phone.replace(/\D/g, '') : null;
   return {

@@ -5,6 +5,7 @@ import { DEMO_CART_ID, DEMO_CART_SKU_ID, seedDemoCarts } from './carts';
 import { seedDemoCheckout } from './checkout';
 import { seedDemoCatalog } from './seed';
 import { seedDemoCredentials } from './seed-credentials';
+import { seedDemoFirstParty } from './first-party';
 import { seedDemoOAuth } from './oauth';
 import { seedDemoMerchantUsers } from './merchant-users';
 import { demoStoreAccessInfo, seedDemoStoreAccess } from './store-access';
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
     identity: `${baseUrl}/api/v1/open/installation/identity`,
     readiness: `${baseUrl}/api/v1/open/installation/readiness`,
   };
+  info.storefrontInstallations = await seedDemoFirstParty(db, baseUrl);
   info.oauth = await seedDemoOAuth(db, baseUrl);
   info.merchantUsers = await seedDemoMerchantUsers(db);
   const webhooks = await seedDemoWebhooks(db, credentials.installationId);

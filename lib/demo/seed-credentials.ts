@@ -24,7 +24,7 @@ export type DemoCredentials = {
  * A byte stream derived from the server secret, so the demo keys are the same on every run of
  * the seed (it can write them to demo.json again) yet unguessable without the secret.
  */
-function derivedBytes(label: string): (n: number) => Buffer {
+export function derivedBytes(label: string): (n: number) => Buffer {
   let counter = 0;
   return (n) => {
     const chunks: Buffer[] = [];

@@ -4,6 +4,7 @@ import type { Locale } from '../schemas/common';
 import { handleStorefrontError } from './errors';
 import { requestedLocale } from './locale';
 import { storefrontContext } from './page-context';
+import { loadCartCount } from './shopper';
 import { loadStoreShell, type StoreShell } from './store-shell';
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -16,6 +17,8 @@ export type StorePage = {
   categories: StoreCategory[];
   /** The top-level categories in the page's locale, for the header. */
   nav: { slug: string; name: string }[];
+  /** Units in the shopper's cart, for the header. */
+  cartCount: number | null;
 };
 
 const loadCategories = cache(async (slug: string, returnTo: string) => {
@@ -32,7 +35,8 @@ export async function loadStorePage(slug: string, searchParams: SearchParams, re
   const asked = requestedLocale(searchParams);
   const locale = asked ?? store.defaultLocale;
   const categories = await loadCategories(slug, returnTo);
-  return { store, asked, locale, categories, nav: categories.map((c) => ({ slug: c.slug, name: c.name[locale] })) };
+  const cartCount = await loadCartCount(slug);
+  return { store, asked, locale, categories, nav: categories.map((c) => ({ slug: c.slug, name: c.name[locale] })), cartCount };
 }
 
 /** A single query parameter (the first when repeated). */

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { getHostedCheckoutBrowserProjection } from '@/lib/checkout/browser-steps';
 import { createServiceContext } from '@/lib/core/context';
 import { isServiceError } from '@/lib/core/errors';
 import { getDb } from '@/lib/db/client';
 import { CheckoutApp } from './checkout-app';
-import { checkoutText } from './text';
 import './checkout.css';
 
 export const dynamic = 'force-dynamic';
@@ -25,17 +25,7 @@ export default async function CheckoutPage({ params }: Props) {
     return <CheckoutApp initial={projection} />;
   } catch (err) {
     if (!isServiceError(err) || err.code !== 'checkout_session_not_found') throw err;
-    return (
-      <main className="co-page" data-state="not_found">
-        <div className="co-status-card">
-          {(['en-US', 'zh-CN'] as const).map((locale) => (
-            <section key={locale} lang={locale}>
-              <h1 className="co-status-title">{checkoutText(locale).notFoundTitle}</h1>
-              <p>{checkoutText(locale).notFoundBody}</p>
-            </section>
-          ))}
-        </div>
-      </main>
-    );
+    // A 404 with the designed page in both languages (./not-found.tsx).
+    notFound();
   }
 }

@@ -92,7 +92,7 @@ export default async function StorePage({ params, searchParams }: Props) {
 
   if (home.kind === 'undecorated') {
     return (
-      <StoreFrame store={store} locale={locale} asked={asked} path={path} isHome categories={nav}>
+      <StoreFrame store={store} locale={locale} asked={asked} path={path} isHome categories={nav} cartCount={page.cartCount}>
         <section className="sf-container sf-empty" aria-labelledby="sf-empty-title">
           <h2 id="sf-empty-title">{t.comingSoon}</h2>
           <p>{t.comingSoonBody}</p>
@@ -127,6 +127,7 @@ export default async function StorePage({ params, searchParams }: Props) {
       asked={asked}
       isHome
       categories={nav}
+      cartCount={page.cartCount}
       banner={previewBar}
       mainProps={{
         'data-version': 'version' in decoration ? decoration.version : 'preview',

@@ -94,7 +94,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const filtered = !!(category || price);
 
   return (
-    <StoreFrame store={store} locale={locale} asked={asked} path={pathWithQuery(path, { ...state, page: pageNumber > 1 ? pageNumber : undefined })} query={q} categories={nav}>
+    <StoreFrame store={store} locale={locale} asked={asked} path={pathWithQuery(path, { ...state, page: pageNumber > 1 ? pageNumber : undefined })} query={q} categories={nav} cartCount={page.cartCount}>
       <section className="sf-container sf-listing" aria-labelledby="sf-listing-title">
         <header className="sf-listing__head">
           <h1 id="sf-listing-title">{q ? t.searchResults(q) : t.search}</h1>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { cache } from 'react';
 import '@/components/storefront/storefront.css';
+import { AddToCart } from '@/components/storefront/add-to-cart';
 import { ProductGallery } from '@/components/storefront/product-gallery';
 import { StoreFrame } from '@/components/storefront/store-frame';
 import { VariantPicker } from '@/components/storefront/variant-picker';
@@ -11,6 +12,7 @@ import { findStoreCategory } from '@/lib/catalog/list-store-categories';
 import { handleStorefrontError } from '@/lib/storefront/errors';
 import { formatMoney } from '@/lib/storefront/format';
 import { withLocale } from '@/lib/storefront/locale';
+import { addToCart } from '../../cart/actions';
 import { storefrontContext } from '@/lib/storefront/page-context';
 import { loadStorePage, param } from '@/lib/storefront/store-page';
 import { uiText } from '@/lib/storefront/ui-text';
@@ -43,7 +45,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const { slug, productSlug } = await params;
   const query = await searchParams;
   const path = `/stores/${slug}/products/${productSlug}`;
-  const { store, asked, locale, categories, nav } = await loadStorePage(slug, query, path);
+  const { store, asked, locale, categories, nav, cartCount } = await loadStorePage(slug, query, path);
   const product = await loadProduct(slug, productSlug);
   const t = uiText(locale);
   const title = inLocale(product.title, locale) || product.slug;
@@ -76,7 +78,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
   }
 
   return (
-    <StoreFrame store={store} locale={locale} asked={asked} path={path} categories={nav}>
+    <StoreFrame store={store} locale={locale} asked={asked} path={path} categories={nav} cartCount={cartCount}>
       <nav className="sf-container sf-breadcrumb" aria-label={t.breadcrumb}>
         <ol>
           <li>
@@ -108,7 +110,9 @@ export default async function ProductPage({ params, searchParams }: Props) {
               options={product.options.map((o) => ({ key: o.key, name: o.name[locale], values: o.values }))}
               skus={skus}
               initialSkuId={initial.id}
-            />
+            >
+              <AddToCart locale={locale} action={addToCart.bind(null, slug, path, locale)} cartHref={withLocale(`${base}/cart`, asked)} />
+            </VariantPicker>
           ) : (
             <p className="sf-pill sf-pill--no">{t.notSold}</p>
           )}

@@ -1,0 +1,10 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Where scripts/e2e-seed.ts leaves the demo facts (keys included) for the browser tests of the server on this base URL. */
+export function e2eDemoFile(baseUrl: string): string {
+  return path.join(os.tmpdir(), `sc-e2e-demo-${new URL(baseUrl).port || 'default'}.json`);
+}
+
+/** A storefront session the seed opens and then lets expire (its expiry moved into the past). */
+export const E2E_EXPIRED_SESSION_ID = 'cs_E2eLumenAudioExpiredCheckout0001';

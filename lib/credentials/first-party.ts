@@ -1,0 +1,134 @@
+import 'server-only';
+import { allowReturnOrigin } from '../checkout/return-urls';
+import type { Principal } from '../core/context';
+import type { Scope } from '../core/scopes';
+import type { Db } from '../db/client';
+import { generateApiKey, hashApiKey } from './api-key-format';
+import { effectiveScopes } from './authenticate-api-key';
+import { getServerSecret } from './server-secret';
+
+/**
+ * The storefront pages act for the merchant as its own first-party installation: the app
+ * `storefront`, installed on every store with the cart and checkout scopes, holding one API key
+ * row (`storefront`) whose environment decides the payment mode of the sessions it opens (`test`
+ * offers the test card). The pages never send the key anywhere: they call the services directly
+ * with a principal built from these rows (firstPartyPrincipal), so its plaintext is not needed
+ * and is discarded, unless the caller (the demo seed) derives it to hand to an operator.
+ */
+export const FIRST_PARTY_APP_SLUG = 'storefront';
+export const FIRST_PARTY_KEY_NAME = 'storefront';
+export const firstPartyScopes = ['catalog:read', 'checkout:quote', 'checkout:write'] as const satisfies readonly Scope[];
+
+export type FirstPartyInstallation = { installationId: string; appId: string; merchantId: string; credentialId: string; environment: 'test' | 'live'; key: string | null };
+
+type EnsureOptions = {
+  /** The payment mode of a newly created credential: `test` (test card offered) or `live`. An existing one keeps its own. */
+  environment: 'test' | 'live';
+  /** Where a checkout may send shoppers back to: the deployment's own origin (PUBLIC_BASE_URL). */
+  returnOrigins?: readonly string[];
+  /** Bytes for a newly created key, to make it reproducible (the demo seed); random otherwise. */
+  keyBytes?: (n: number) => Buffer;
+};
+
+/**
+ * Creates (idempotently) the merchant's first-party installation, its credential and its
+ * return origins. A merchant created by any path gets it on the first storefront request
+ * (firstPartyPrincipal), the demo seed creates it for every demo store.
+ */
+export async function ensureFirstPartyInstallation(db: Db, merchantId: string, options: EnsureOptions): Promise<FirstPartyInstallation> {
+  const result = await db.$transaction(async (tx) => {
+    const app = await tx.app.upsert({
+      where: { slug: FIRST_PARTY_APP_SLUG },
+      create: { slug: FIRST_PARTY_APP_SLUG, name: 'Storefront (first party)', requestedScopes: [...firstPartyScopes] },
+      update: {},
+      select: { id: true },
+    });
+    await tx.installation.createMany({ data: [{ appId: app.id, merchantId, scopes: [...firstPartyScopes] }], skipDuplicates: true });
+    const installation = await tx.installation.update({
+      where: { appId_merchantId: { appId: app.id, merchantId } },
+      // Scopes the storefront needs reach an installation created before them.
+      data: { scopes: [...firstPartyScopes] },
+      select: { id: true },
+    });
+    const existing = await tx.apiKey.findFirst({
+      where: { installationId: installation.id, name: FIRST_PARTY_KEY_NAME, revokedAt: null },
+      orderBy: { createdAt: 'desc' },
+      select: { id: true, environment: true },
+    });
+    let key: string | null = null;
+    let credential = existing;
+    if (!credential) {
+      const generated = generateApiKey(options.environment, options.keyBytes);
+      credential = await tx.apiKey.create({
+        data: {
+          installationId: installation.id,
+          keyId: generated.keyId,
+          environment: options.environment,
+          last4: generated.last4,
+          hash: hashApiKey(generated.key, getServerSecret()),
+          scopes: [...firstPartyScopes],
+          name: FIRST_PARTY_KEY_NAME,
+        },
+        select: { id: true, environment: true },
+      });
+      key = generated.key;
+    }
+    return { installationId: installation.id, appId: app.id, merchantId, credentialId: credential.id, environment: credential.environment, key };
+  });
+  for (const origin of options.returnOrigins ?? []) {
+    try {
+      await allowReturnOrigin(db, result.installationId, origin);
+    } catch {
+      // An origin that is no allowed redirect target (plain http on a public host) is left out.
+    }
+  }
+  return result;
+}
+
+/**
+ * The principal the storefront pages act as for one store: its first-party installation and
+ * credential, created on first use (`live`: manual payment only) with the deployment's origin
+ * as return origin. Scopes are what both the installation and the credential hold, as for a key.
+ */
+export async function firstPartyPrincipal(db: Db, merchantId: string, baseUrl: string): Promise<Principal> {
+  const row = await readFirstParty(db, merchantId);
+  if (row) return row;
+  await ensureFirstPartyInstallation(db, merchantId, { environment: 'live', returnOrigins: [baseUrl] });
+  const created = await readFirstParty(db, merchantId);
+  if (!created) throw new Error(`first-party installation of merchant ${merchantId} is not active`);
+  return created;
+}
+
+/**
+ * The deployment's own origin is always a return origin of its first-party installations (a
+ * deployment moved to another PUBLIC_BASE_URL keeps working); anything else is registered by
+ * the operator (npm run checkout:origins).
+ */
+export async function allowOwnReturnOrigin(db: Db, installationId: string, baseUrl: string): Promise<void> {
+  try {
+    await allowReturnOrigin(db, installationId, baseUrl);
+  } catch {
+    // Not an allowed redirect target (plain http on a public host): checkout refuses it with 400.
+  }
+}
+
+async function readFirstParty(db: Db, merchantId: string): Promise<Principal | null> {
+  const key = await db.apiKey.findFirst({
+    where: {
+      name: FIRST_PARTY_KEY_NAME,
+      revokedAt: null,
+      installation: { merchantId, status: 'active', app: { slug: FIRST_PARTY_APP_SLUG } },
+    },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, scopes: true, installation: { select: { id: true, appId: true, scopes: true } } },
+  });
+  if (!key) return null;
+  return {
+    kind: 'apiKey',
+    installationId: key.installation.id,
+    merchantId,
+    appId: key.installation.appId,
+    credentialId: key.id,
+    scopes: effectiveScopes(key.scopes, key.installation.scopes),
+  };
+}

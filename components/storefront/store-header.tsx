@@ -80,12 +80,7 @@ export function StoreHeader({ store, locale, path, isHome, explicitLocale, query
             </Link>
           ))}
         </nav>
-        <Link
-          href={withLocale(`${base}/cart`, linkLocale)}
-          className="sf-cart-link"
-          data-testid="cart-link"
-          aria-label={cartCount ? cartText(locale).cartWithCount(cartCount) : cartText(locale).cart}
-        >
+        <Link href={withLocale(`${base}/cart`, linkLocale)} className="sf-cart-link" data-testid="cart-link">
           <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
             <path d="M3 4h2.2l2.1 10.2a2 2 0 0 0 2 1.6h7.6a2 2 0 0 0 2-1.5L20.6 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             <circle cx="10" cy="20" r="1.5" fill="currentColor" />
@@ -93,8 +88,9 @@ export function StoreHeader({ store, locale, path, isHome, explicitLocale, query
           </svg>
           <span className="sf-cart-link__label">{cartText(locale).cart}</span>
           {cartCount ? (
-            <span className="sf-cart-link__count" data-testid="cart-count">
-              {cartCount}
+            <span className="sf-cart-link__count">
+              <span data-testid="cart-count">{cartCount}</span>
+              <span className="sf-visually-hidden">{cartText(locale).itemsSuffix(cartCount)}</span>
             </span>
           ) : null}
         </Link>

@@ -1,12 +1,21 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { publicBaseUrl } from '../core/media-urls';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** Whether this deployment itself is served over http on a loopback host (a production build run locally, the browser tests). */
+function servedLocally(env: NodeJS.ProcessEnv): boolean {
+  const base = publicBaseUrl(env);
+  return base.protocol === 'http:' && LOCAL_HOSTS.has(base.hostname);
+}
+
 /**
- * The origin of a URL the service may send shoppers to, or null: absolute https, http only for
- * localhost outside production, no credentials.
+ * The origin of a URL the service may send shoppers to, or null: absolute https, no credentials;
+ * http only for localhost, outside production or when the deployment itself is on localhost
+ * (`next start` on a developer's machine): a deployment at a public https address never sends
+ * shoppers to an http URL.
  */
 export function redirectOrigin(raw: string, env: NodeJS.ProcessEnv = process.env): string | null {
   let url: URL;
@@ -16,7 +25,7 @@ export function redirectOrigin(raw: string, env: NodeJS.ProcessEnv = process.env
     return null;
   }
   if (url.username || url.password) return null;
-  const localHttp = url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname) && env.NODE_ENV !== 'production';
+  const localHttp = url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname) && (env.NODE_ENV !== 'production' || servedLocally(env));
   if (url.protocol !== 'https:' && !localHttp) return null;
   return url.origin;
 }

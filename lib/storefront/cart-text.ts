@@ -4,7 +4,7 @@ import type { Locale } from '../schemas/common';
 const text = {
   'zh-CN': {
     cart: '购物车',
-    cartWithCount: (n: number) => `购物车，${n} 件商品`,
+    itemsSuffix: (_n: number) => ' 件商品',
     addToCart: '加入购物车',
     adding: '正在加入…',
     added: (n: number) => `已加入购物车（共 ${n} 件）`,
@@ -79,7 +79,7 @@ const text = {
   },
   'en-US': {
     cart: 'Cart',
-    cartWithCount: (n: number) => `Cart, ${n} ${n === 1 ? 'item' : 'items'}`,
+    itemsSuffix: (n: number) => (n === 1 ? ' item' : ' items'),
     addToCart: 'Add to cart',
     adding: 'Adding…',
     added: (n: number) => `Added to your cart (${n} ${n === 1 ? 'item' : 'items'} in it)`,

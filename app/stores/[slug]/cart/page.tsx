@@ -32,6 +32,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   return { title: `${cartText(locale).title} · ${store.displayName}`, robots: { index: false, follow: false } };
 }
 
+/** Where the cart ships, as its country writes it: 浙江省杭州市 310000; San Francisco, CA 94105. */
+function shipsTo(a: { country: string; region: string; city: string; postalCode: string | null }): string {
+  return a.country === 'CN' ? [`${a.region}${a.city}`, a.postalCode].filter(Boolean).join(' ') : `${a.city}, ${[a.region, a.postalCode].filter(Boolean).join(' ')}`;
+}
+
 type QuoteOutcome =
   | { kind: 'quoted'; quote: PublicCartCheckoutQuote }
   | { kind: 'address_stale' }
@@ -191,7 +196,7 @@ export default async function CartPage({ params, searchParams }: Props) {
             locale={locale}
             market={quote?.market ?? cart.market}
             action={saveAddress.bind(null, slug)}
-            saved={addressCurrent && cart.address ? [cart.address.city, cart.address.region, cart.address.postalCode].filter(Boolean).join(', ') : null}
+            saved={addressCurrent && cart.address ? shipsTo(cart.address) : null}
             initial={own?.address ? Object.fromEntries(Object.entries(own.address).map(([k, v]) => [k, v ?? ''])) : {}}
             disabled={checkingOut}
           />

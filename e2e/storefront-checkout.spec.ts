@@ -255,3 +255,94 @@ test.describe('on a phone, in Chinese', () => {
     await shot(page, 'checkout-expired-mobile');
   });
 });
+
+test.describe('the cart, more states', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the cart cookie is HttpOnly, SameSite=Lax and scoped to its store; another store has its own cart', async ({ page, context }) => {
+    await addToCart(page, '/stores/lumen-audio/products/aurora-wireless-earbuds-pro', /^Added to your cart/);
+    const cookies = (await context.cookies()).filter((c) => c.name === 'sf_cart');
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/stores/lumen-audio' });
+    expect(cookies[0]!.value).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('sf_cart');
+    // A cart id of this store sent to another store's pages is no cart there.
+    await context.addCookies([{ ...cookies[0]!, path: '/stores/huaxia-digital' }]);
+    await page.goto('/stores/huaxia-digital/cart');
+    await expect(page.locator('main[data-cart-state="empty"]')).toBeVisible();
+    // A forged id is no cart either.
+    await context.addCookies([{ ...cookies[0]!, value: '00000000-0000-4000-8000-000000000000' }]);
+    await page.goto('/stores/lumen-audio/cart');
+    await expect(page.locator('main[data-cart-state="empty"]')).toBeVisible();
+  });
+
+  test('a line short of stock is marked and blocks checkout until it is removed', async ({ page, request, baseURL }) => {
+    // A SKU no other journey buys: the White earbuds.
+    const product = await (await request.get('/api/v1/catalog/merchants/lumen-audio/products/aurora-wireless-earbuds-pro')).json();
+    const white = product.data.skus.find((s: { optionValues: Record<string, string>; available: boolean }) => s.optionValues.color === 'White' && s.available);
+    expect(white).toBeTruthy();
+    await page.goto(`/stores/lumen-audio/products/aurora-wireless-earbuds-pro?sku=${white.id}`);
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByTestId('add-to-cart-status')).toHaveText(/^Added to your cart/);
+
+    // Another app's checkouts take every remaining unit (their sessions reserve the stock).
+    const info = JSON.parse(readFileSync(e2eDemoFile(baseURL!), 'utf8'));
+    const auth = { authorization: `Bearer ${info.apiKeys.keys[0].key}` };
+    const sessions: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const key = `e2e-stock-${Date.now()}-${i}`;
+      const cart = await request.post('/api/v1/open/storefront/carts', { headers: { ...auth, 'idempotency-key': `${key}-c` }, data: { market: 'US', items: [{ skuId: white.id, quantity: 20 }] } });
+      if (cart.status() === 409) break;
+      expect(cart.status()).toBe(200);
+      const cartId = (await cart.json()).data.id;
+      const address = await request.put(`/api/v1/open/storefront/carts/${cartId}/address`, {
+        headers: { ...auth, 'idempotency-key': `${key}-a` },
+        data: { address: { country: 'US', recipient: 'Other Shopper', line1: '2 Main Street', city: 'Austin', state: 'TX', postalCode: '73301' } },
+      });
+      const session = await request.post('/api/v1/open/hosted/checkout/sessions', {
+        headers: { ...auth, 'idempotency-key': `${key}-s` },
+        data: { cartId, addressToken: (await address.json()).data.addressToken, returnUrl: 'https://merchant.example/thanks', cancelUrl: 'https://merchant.example/cart' },
+      });
+      expect(session.status()).toBe(200);
+      sessions.push((await session.json()).data.id);
+    }
+    expect(sessions.length).toBeGreaterThan(0);
+
+    try {
+      await page.goto('/stores/lumen-audio/cart');
+      await expect(page.locator('main[data-cart-state="attention"]')).toBeVisible();
+      await expect(page.getByTestId('line-problem')).toHaveText('Sold out: remove this item.');
+      await expect(page.getByTestId('checkout')).toBeDisabled();
+      await axeClean(page);
+      await shot(page, 'cart-out-of-stock-en');
+      await page.getByRole('button', { name: /^Remove / }).click();
+      await expect(page.locator('main[data-cart-state="empty"]')).toBeVisible();
+    } finally {
+      // Give the units back (op 30) so nothing else runs short.
+      for (const id of sessions) await request.post(`/api/v1/hosted/checkout/${id}/cancel`, { headers: { 'idempotency-key': `e2e-release-${id}` }, data: {} });
+    }
+  });
+
+  test('without JavaScript: add to cart and change the quantity with plain forms', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/stores/lumen-audio/products/aurora-wireless-earbuds-pro');
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByTestId('add-to-cart-status')).toHaveText(/^Added to your cart/);
+    await page.goto('/stores/lumen-audio/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByTestId('line-quantity').fill('3');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('3');
+    await context.close();
+  });
+
+  test('a protected store: the cart is behind its access page', async ({ page }) => {
+    await page.goto('/stores/maison-atelier/cart');
+    await expect(page).toHaveURL(/\/stores\/maison-atelier\/access\?next=%2Fstores%2Fmaison-atelier%2Fcart$/);
+    await page.getByLabel('Store password', { exact: true }).fill('atelier-members-2026');
+    await page.getByRole('button', { name: 'Enter the store' }).click();
+    await expect(page).toHaveURL(/\/stores\/maison-atelier\/cart$/);
+    await expect(page.locator('main[data-cart-state="empty"]')).toBeVisible();
+  });
+});

@@ -16,6 +16,8 @@ export const rateLimitPolicies = {
   keyWrite: { limit: 240, windowSeconds: 60, by: 'installation' },
   /** Hosted checkout browser steps, per session. */
   hosted: { limit: 60, windowSeconds: 60, by: 'session' },
+  /** The storefront pages' cart and checkout actions (add, change, address, check out), per client address and store. */
+  storefront: { limit: 120, windowSeconds: 60, by: 'address+store' },
   /** Store access challenges, per client address and store. */
   challenge: { limit: 10, windowSeconds: 60, by: 'address+store' },
   /** OAuth token endpoint family, per client (the authenticated app; its address until known). */

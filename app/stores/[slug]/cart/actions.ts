@@ -14,6 +14,7 @@ import { openSessionOfCart, startStorefrontCheckout } from '@/lib/checkout/store
 import { isServiceError } from '@/lib/core/errors';
 import { allowOwnReturnOrigin } from '@/lib/credentials/first-party';
 import { publicBaseUrl } from '@/lib/core/media-urls';
+import { getRateLimiter, policyFor, rateLimitKey } from '@/lib/http/rate-limit';
 import { Locale } from '@/lib/schemas/common';
 import { forgetCartId, readCartId, shopperContext, writeCartId } from '@/lib/storefront/shopper';
 import { withLocale } from '@/lib/storefront/locale';
@@ -37,13 +38,20 @@ export type AddToCartState = {
 
 const cartPath = (slug: string) => `/stores/${encodeURIComponent(slug)}/cart`;
 
-/** The shopper's current cart of this store, when it is one of the store's carts and still open. */
+/**
+ * The shopper's current cart of this store, when it is one of the store's carts and still open.
+ * Every action counts against the `storefront` policy per client address and store (the
+ * first-party installation's own budget would let one client exhaust it for every shopper);
+ * past it, `limited` is true and the action changes nothing.
+ */
 async function currentCart(slug: string, returnTo: string) {
   const ctx = await shopperContext(slug, returnTo);
+  const policy = policyFor('storefront');
+  const { allowed } = await getRateLimiter().limit(policy, rateLimitKey(policy.name, { address: ctx.clientAddress, params: { store: slug } }));
   const cartId = await readCartId(slug);
   const own = cartId ? await getOwnCart(ctx, cartId) : null;
   const cart = own && (own.cart.state === 'active' || own.cart.state === 'checking_out') ? own.cart : null;
-  return { ctx, cart };
+  return { ctx, cart, limited: !allowed };
 }
 
 async function keepCart(slug: string, cart: PublicCart) {
@@ -54,7 +62,8 @@ export async function addToCart(slug: string, productPath: string, locale: Local
   const parsed = CartItemInput.safeParse({ skuId: form.get('skuId'), quantity: Number(form.get('quantity') ?? 1) });
   if (!parsed.success) return { status: 'error', at: Date.now() };
   const { skuId, quantity } = parsed.data;
-  const { ctx, cart } = await currentCart(slug, productPath);
+  const { ctx, cart, limited } = await currentCart(slug, productPath);
+  if (limited) return { status: 'error', at: Date.now() };
   if (cart?.state === 'checking_out') return { status: 'checking_out', at: Date.now() };
   let updated: PublicCart;
   try {
@@ -77,7 +86,8 @@ export type CartChangeState = { error: string | null; at?: number };
 export async function changeQuantity(slug: string, _previous: CartChangeState, form: FormData): Promise<CartChangeState> {
   const skuId = String(form.get('skuId') ?? '');
   const intent = String(form.get('intent') ?? 'update');
-  const { ctx, cart } = await currentCart(slug, cartPath(slug));
+  const { ctx, cart, limited } = await currentCart(slug, cartPath(slug));
+  if (limited) return { error: 'rate_limited', at: Date.now() };
   if (!cart || cart.state !== 'active') return { error: 'cart_not_active', at: Date.now() };
   try {
     if (intent === 'remove') {
@@ -102,7 +112,8 @@ export type AddressState = { error: string | null; fields: string[]; values: Rec
 export async function saveAddress(slug: string, _previous: AddressState, form: FormData): Promise<AddressState> {
   const values: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (typeof v === 'string' && !k.startsWith('$')) values[k] = v;
-  const { ctx, cart } = await currentCart(slug, cartPath(slug));
+  const { ctx, cart, limited } = await currentCart(slug, cartPath(slug));
+  if (limited) return { error: 'rate_limited', fields: [], values, at: Date.now() };
   if (!cart || cart.state !== 'active') return { error: 'cart_not_active', fields: [], values, at: Date.now() };
   // Optional fields left empty are left out, as an API client would.
   const address = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'country' ? v.trim() !== '' : true));
@@ -126,7 +137,8 @@ export type CheckoutState = { error: string | null; at?: number };
 /** Opens the hosted checkout session of the cart and sends the browser to its page. */
 export async function checkout(slug: string, _previous: CheckoutState, form: FormData): Promise<CheckoutState> {
   const locale = Locale.safeParse(form.get('locale')).data;
-  const { ctx, cart } = await currentCart(slug, cartPath(slug));
+  const { ctx, cart, limited } = await currentCart(slug, cartPath(slug));
+  if (limited) return { error: 'rate_limited', at: Date.now() };
   if (!cart) return { error: 'cart_empty', at: Date.now() };
   if (cart.state === 'checking_out') {
     const open = await openSessionOfCart(ctx, cart.id);
@@ -155,8 +167,8 @@ export async function checkout(slug: string, _previous: CheckoutState, form: For
 
 /** Leaves an open checkout from the cart page (op 30's service): the cart is editable again. */
 export async function cancelCheckout(slug: string): Promise<void> {
-  const { ctx, cart } = await currentCart(slug, cartPath(slug));
-  if (cart?.state === 'checking_out') {
+  const { ctx, cart, limited } = await currentCart(slug, cartPath(slug));
+  if (!limited && cart?.state === 'checking_out') {
     const open = await openSessionOfCart(ctx, cart.id);
     if (open) await cancelHostedCheckoutBrowser(ctx, { sessionId: open.id, body: {} });
   }

@@ -66,7 +66,7 @@ export function LineQuantityForm({
       </button>
       {state.error ? (
         <p className="sf-cart-alert" role="alert">
-          {t.changeFailed}
+          {state.error === 'rate_limited' ? t.checkoutFailed.rate_limited : t.changeFailed}
         </p>
       ) : null}
     </form>
@@ -128,7 +128,7 @@ export function AddressForm({
       <p className="sf-cart__fine">{t.addressHelp}</p>
       {state.error ? (
         <p className="sf-cart-alert" role="alert" data-testid="address-error">
-          {state.error === 'validation_failed' || state.error === 'address_invalid' ? t.addressInvalid : t.changeFailed}
+          {state.error === 'validation_failed' || state.error === 'address_invalid' ? t.addressInvalid : state.error === 'rate_limited' ? t.checkoutFailed.rate_limited : t.changeFailed}
         </p>
       ) : null}
       <div className="sf-address__grid">

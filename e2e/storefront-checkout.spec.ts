@@ -337,6 +337,19 @@ test.describe('the cart, more states', () => {
     await context.close();
   });
 
+  test('a shopper whose checkout expired finds the cart again, editable', async ({ page, context, baseURL }) => {
+    const info = JSON.parse(readFileSync(e2eDemoFile(baseURL!), 'utf8'));
+    // The cart of the seeded expired session, as if this browser had started that checkout.
+    await context.addCookies([{ name: 'sf_cart', value: info.e2e.expiredSessionCartId, url: `${baseURL}/stores/lumen-audio`, httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto('/stores/lumen-audio/cart');
+    await expect(page.locator('main[data-cart-state="ready"]')).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('address-saved')).toHaveText('Shipping to: San Francisco, CA 94111');
+    await expect(page.getByTestId('checkout')).toBeEnabled();
+    await page.goto(`/checkout/${E2E_EXPIRED_SESSION_ID}`);
+    await expect(page.locator('main[data-state="expired"]')).toBeVisible();
+  });
+
   test('a protected store: the cart is behind its access page', async ({ page }) => {
     await page.goto('/stores/maison-atelier/cart');
     await expect(page).toHaveURL(/\/stores\/maison-atelier\/access\?next=%2Fstores%2Fmaison-atelier%2Fcart$/);

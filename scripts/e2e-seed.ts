@@ -28,9 +28,9 @@ const { info, counts } = await seedDemo(db, baseUrl);
  * An expired checkout session of the lumen-audio storefront, for the expired page: opened like
  * any other (cart, address, session), then its expiry moved into the past, as time would.
  */
-async function seedExpiredSession() {
+async function seedExpiredSession(): Promise<string> {
   const existing = await db.checkoutSession.findUnique({ where: { id: E2E_EXPIRED_SESSION_ID } });
-  if (existing) return;
+  if (existing) return existing.cartId;
   const merchantId = stableUuid('merchant:lumen-audio');
   const ctx = createServiceContext({ db, requestId: 'e2e_seed_expired', principal: await firstPartyPrincipal(db, merchantId, baseUrl) });
   const cart = await createPublicCart(ctx, { market: 'US', locale: 'en-US', items: [{ skuId: DEMO_CART_SKU_ID, quantity: 1 }] });
@@ -44,8 +44,9 @@ async function seedExpiredSession() {
     { sessionId: E2E_EXPIRED_SESSION_ID },
   );
   await db.checkoutSession.update({ where: { id: E2E_EXPIRED_SESSION_ID }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+  return cart.id;
 }
-await seedExpiredSession();
+info.e2e = { expiredSessionId: E2E_EXPIRED_SESSION_ID, expiredSessionCartId: await seedExpiredSession() };
 
 // What the browser tests need from the seed (the storefront's first-party keys, for op 5).
 writeFileSync(e2eDemoFile(baseUrl), JSON.stringify(info, null, 2), { mode: 0o600 });

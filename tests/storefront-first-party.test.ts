@@ -94,6 +94,23 @@ describe('first-party installation', () => {
     expect((await getOwnCart(ctx, cart.id))?.cart.state).toBe('active');
   });
 
+  it('a shopper back at a cart whose checkout expired gets the cart back: the expiry is written down, stock released', async () => {
+    const db = await getDb();
+    const ctx = await shopper('lumen-audio');
+    const sku = await sellableSku('lumen-audio', 'USD');
+    const cart = await createPublicCart(ctx, { items: [{ skuId: sku, quantity: 2 }] });
+    await setPublicCartAddress(ctx, { cartId: cart.id, address: US_ADDRESS });
+    const before = (await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock;
+    const session = await startStorefrontCheckout(ctx, { cartId: cart.id, locale: 'en-US', returnUrl: `${BASE}/x`, cancelUrl: `${BASE}/y` });
+    expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(before - 2);
+
+    const later = createServiceContext({ ...ctx, now: new Date(Date.parse(session.expiresAt) + 1000) });
+    expect(await openSessionOfCart(later, cart.id)).toBeNull();
+    expect((await db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).state).toBe('expired');
+    expect((await getOwnCart(later, cart.id))?.cart.state).toBe('active');
+    expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(before);
+  });
+
   it('a store first served without a seed gets a live-mode installation (manual payment only)', async () => {
     const db = await getDb();
     const merchantId = stableUuid('merchant:maison-atelier');

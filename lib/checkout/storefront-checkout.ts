@@ -6,7 +6,7 @@ import { ServiceError } from '../core/errors';
 import type { Locale } from '../schemas/common';
 import { createHostedCheckoutSession } from './create-hosted-checkout-session';
 import type { HostedCheckoutSession } from './schemas';
-import { sessionStateAt } from './sessions';
+import { readSessionForBrowser, sessionStateAt } from './sessions';
 
 /**
  * The storefront's checkout button: a hosted checkout session for the shopper's cart, opened by
@@ -39,7 +39,12 @@ export async function startStorefrontCheckout(
   });
 }
 
-/** The open hosted checkout session of one of the caller's carts (a shopper who came back to the cart), or null. */
+/**
+ * The open hosted checkout session of one of the caller's carts (a shopper who came back to the
+ * cart), or null. A session that has passed its expiry is written down on the way, as a browser
+ * step would (stock released, cart `active` again), so the shopper is never left with a cart
+ * stuck in `checking_out` until the next sweep.
+ */
 export async function openSessionOfCart(ctx: ServiceContext, cartId: string): Promise<{ id: string; expiresAt: Date } | null> {
   const principal = principalOf(ctx);
   if (!isUuid(cartId)) return null;
@@ -48,5 +53,8 @@ export async function openSessionOfCart(ctx: ServiceContext, cartId: string): Pr
     orderBy: { createdAt: 'desc' },
     select: { id: true, state: true, expiresAt: true },
   });
-  return session && sessionStateAt(session, ctx.now) === 'open' ? { id: session.id, expiresAt: session.expiresAt } : null;
+  if (!session) return null;
+  if (sessionStateAt(session, ctx.now) === 'open') return { id: session.id, expiresAt: session.expiresAt };
+  await readSessionForBrowser(ctx.db, session.id, ctx.now);
+  return null;
 }

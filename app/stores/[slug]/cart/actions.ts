@@ -49,7 +49,9 @@ async function currentCart(slug: string, returnTo: string) {
   const policy = policyFor('storefront');
   const { allowed } = await getRateLimiter().limit(policy, rateLimitKey(policy.name, { address: ctx.clientAddress, params: { store: slug } }));
   const cartId = await readCartId(slug);
-  const own = cartId ? await getOwnCart(ctx, cartId) : null;
+  let own = cartId ? await getOwnCart(ctx, cartId) : null;
+  // A checkout that has expired gives the cart back (written down here, not at the next sweep).
+  if (own?.cart.state === 'checking_out' && !(await openSessionOfCart(ctx, own.cart.id))) own = await getOwnCart(ctx, own.cart.id);
   const cart = own && (own.cart.state === 'active' || own.cart.state === 'checking_out') ? own.cart : null;
   return { ctx, cart, limited: !allowed };
 }

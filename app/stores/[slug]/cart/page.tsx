@@ -59,7 +59,10 @@ export default async function CartPage({ params, searchParams }: Props) {
   const base = `/stores/${encodeURIComponent(slug)}`;
 
   const cartId = await readCartId(slug);
-  const own = cartId ? await getOwnCart(ctx, cartId) : null;
+  let own = cartId ? await getOwnCart(ctx, cartId) : null;
+  // The checkout the shopper left open, if it still is; one that expired gives the cart back.
+  const openSession = own?.cart.state === 'checking_out' ? await openSessionOfCart(ctx, own.cart.id) : null;
+  if (own?.cart.state === 'checking_out' && !openSession) own = await getOwnCart(ctx, own.cart.id);
   const cart = own && (own.cart.state === 'active' || own.cart.state === 'checking_out') && own.cart.lines.length ? own.cart : null;
 
   const frame = (children: ReactNode, state: string) => (
@@ -103,7 +106,6 @@ export default async function CartPage({ params, searchParams }: Props) {
   const shortOf = new Map((quote?.warnings ?? []).filter((w) => w.code === 'insufficient_stock' && w.skuId).map((w) => [w.skuId!, w.availableQuantity ?? 0]));
   const unavailable = new Set(outcome.kind === 'unavailable' ? outcome.skuIds : []);
   const checkingOut = cart.state === 'checking_out';
-  const openSession = checkingOut ? await openSessionOfCart(ctx, cart.id) : null;
   const money = (m: Money) => formatMoney(m, locale);
   const addressCurrent = !!cart.address && outcome.kind !== 'address_stale';
   const blocked = shortOf.size > 0 || unavailable.size > 0;

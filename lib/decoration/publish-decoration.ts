@@ -5,6 +5,7 @@ import { type MerchantRecord, getMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError, type ErrorIssue } from '../core/errors';
 import { toIssues } from '../core/issues';
+import { publicReadsChanged } from '../core/public-read-cache';
 import type { Locale, Market } from '../schemas/common';
 import { absoluteUrl, mapUrlFields, publicBaseUrl, storedUrl } from '../core/media-urls';
 import { collectionProductIds, loadProductEntries } from './product-entries';
@@ -97,6 +98,7 @@ export async function publishDecoration(
       },
     });
   });
+  publicReadsChanged();
 
   return {
     versionId: row.id,

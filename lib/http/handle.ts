@@ -10,7 +10,8 @@ import { parseJsonBody, parseWith, queryObject, readBodyText } from './parse';
 import { getRateLimiter, policyFor, rateLimitHeaders, rateLimitKey } from './rate-limit';
 import { newRequestId } from './request-id';
 import { apiHeaders, errorResponse, JSON_TYPE } from './respond';
-import { readStoreAccess } from './store-access';
+import { presentsStoreAccess, readStoreAccess } from './store-access';
+import { publicReadCache, publicReadsChanged } from '../core/public-read-cache';
 import { logger } from '../core/logger';
 import { runBackgroundWorkAfterResponse } from './after-response';
 
@@ -25,6 +26,11 @@ export type HandleOptions<Op> = {
    * makes the folder differ from the spec (e.g. [slug] serving {merchantSlug}).
    */
   paramAliases?: Record<string, string>;
+  /**
+   * Whether an answer must stay out of shared caches even without a store access token (e.g. a
+   * protected store's profile): `private`, and never kept in the public-read cache.
+   */
+  isPrivate?: (output: OperationOutput<Op>) => boolean;
 };
 
 /** The outcome of running an operation, before it becomes a Response (also what idempotency stores). */
@@ -44,12 +50,24 @@ export function handle<Op extends OperationDef>(
   const handler = async (req: Request, route: RouteContext): Promise<Response> => {
     const requestId = newRequestId();
     const headers = apiHeaders(requestId);
+    let changed = false;
     try {
       const url = new URL(req.url);
       const rawParams = renameParams((await route.params) ?? {}, options.paramAliases);
       const address = clientAddress(req.headers);
       const principal = await authenticate(req, op, address, headers);
       await enforceRateLimit(op, principal, address, rawParams, headers);
+
+      // Public reads without store access are the same for everyone: served from the
+      // public-read cache when it holds this URL (see lib/core/public-read-cache.ts).
+      const cache = op.cache && req.method === 'GET' && !presentsStoreAccess(req) ? publicReadCache() : null;
+      const cacheKey = `${op.id} ${JSON.stringify(rawParams)} ${url.search}`;
+      const generation = cache?.enabled ? await cache.begin() : null;
+      const hit = generation === null ? undefined : cache!.get(cacheKey);
+      if (hit) {
+        headers.set('x-cache', 'hit');
+        return cachedText(req, op, hit.text, hit.etag, headers, false);
+      }
 
       const params = op.params ? parseWith(op.params, rawParams, 'params') : {};
       const query = op.query ? parseWith(op.query, queryObject(url), 'query') : refuseQuery(url);
@@ -67,8 +85,13 @@ export function handle<Op extends OperationDef>(
         const output = await fn(input, c);
         return { status: 200, body: shapeBody(op, output, requestId) };
       };
-      // A change may have appended domain events: deliver them right after the response.
-      if (op.method !== 'GET') runBackgroundWorkAfterResponse();
+      if (op.method !== 'GET') {
+        // A change may have appended domain events: deliver them right after the response.
+        runBackgroundWorkAfterResponse();
+        // It may also have moved stock or anything else public reads show: this instance checks
+        // the public-read version before its next cached read (the change has committed by then).
+        changed = true;
+      }
       if (op.idempotency === 'required') {
         const { outcome, replayed } = await runIdempotent({ req, op, ctx, rawParams, body, address, execute });
         if (replayed) headers.set('idempotent-replayed', 'true');
@@ -76,15 +99,22 @@ export function handle<Op extends OperationDef>(
       }
       const outcome = await execute(ctx);
       if (op.cache && req.method === 'GET') {
-        const etag = options.etag
-          ? `"${options.etag((outcome.body as { data: OperationOutput<Op> }).data)}"`
-          : undefined;
-        return cachedResponse(req, op, outcome, headers, etag, ctx.storeAccess.size > 0);
+        const data = (outcome.body as { data: OperationOutput<Op> }).data;
+        const text = JSON.stringify(outcome.body);
+        const etag = options.etag ? `"${options.etag(data)}"` : `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+        const isPrivate = ctx.storeAccess.size > 0 || (options.isPrivate?.(data) ?? false);
+        if (generation !== null && !isPrivate) {
+          cache!.set(cacheKey, generation, { text, etag });
+          headers.set('x-cache', 'miss');
+        }
+        return cachedText(req, op, text, etag, headers, isPrivate);
       }
       headers.set('cache-control', 'no-store');
       return jsonOutcome(outcome, headers);
     } catch (err) {
       return errorResponse(await persistFailure(err), requestId, headers);
+    } finally {
+      if (changed) publicReadsChanged();
     }
   };
   return Object.assign(handler, { operationId: op.id });
@@ -181,16 +211,8 @@ function outcomeResponse(outcome: Outcome, headers: Headers, requestId: string):
   return jsonOutcome(outcome, headers);
 }
 
-function cachedResponse(
-  req: Request,
-  op: OperationDef,
-  outcome: Outcome,
-  headers: Headers,
-  domainEtag: string | undefined,
-  isPrivate: boolean,
-): Response {
-  const text = JSON.stringify(outcome.body);
-  const etag = domainEtag ?? `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+/** A cacheable read: ETag, Cache-Control for shared caches or `private`, and 304 on a matching If-None-Match. */
+function cachedText(req: Request, op: OperationDef, text: string, etag: string, headers: Headers, isPrivate: boolean): Response {
   headers.set('etag', etag);
   headers.set(
     'cache-control',
@@ -201,7 +223,7 @@ function cachedResponse(
   if (isPrivate) headers.set('vary', 'Authorization, Cookie, X-Store-Access-Token');
   if (etagMatches(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   headers.set('content-type', JSON_TYPE);
-  return new Response(text, { status: outcome.status, headers });
+  return new Response(text, { status: 200, headers });
 }
 
 /** RFC 9110 §13.1.2: weak comparison, a list of tags, or "*". */

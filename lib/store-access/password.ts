@@ -1,5 +1,6 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import type { Db } from '../db/client';
+import { publicReadsChanged } from '../core/public-read-cache';
 
 /**
  * argon2id with the OWASP baseline (19 MiB, 2 passes, 1 lane): about 40 ms here, and memory-hard
@@ -32,4 +33,5 @@ export async function setStorePassword(db: Db, merchantId: string, password: str
     create: { merchantId, passwordHash },
     update: { passwordHash, accessEpoch: { increment: 1 } },
   });
+  publicReadsChanged();
 }

@@ -5,5 +5,8 @@ import { route } from '@/lib/http/route';
 import { operations } from '@/lib/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
-  handle(operations.getPublicMerchant, ({ params }, ctx) => getPublicMerchant(ctx, params.slug)),
+  handle(operations.getPublicMerchant, ({ params }, ctx) => getPublicMerchant(ctx, params.slug), {
+    // A protected store's profile is readable without its token, but stays out of shared caches.
+    isPrivate: (merchant) => merchant.access === 'protected',
+  }),
 );

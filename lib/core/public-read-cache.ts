@@ -1,0 +1,172 @@
+import 'server-only';
+import { getDb } from '../db/client';
+
+/**
+ * The in-process cache of public catalog and decoration reads (the operations whose table entry
+ * has `cache`), as the pipeline rendered them: body text and ETag per URL.
+ *
+ * Freshness contract:
+ * - Every entry is at most `maxAgeMs` old (PUBLIC_READ_CACHE_MAX_AGE_SECONDS, default 30).
+ * - Database triggers bump one version row whenever a change to what these reads serve commits
+ *   (products, SKUs and their availability, prices, categories, stores and their access mode,
+ *   decorations, store access settings). An instance compares that version with the one its
+ *   entries were made under before serving a hit, at most every `checkMs`
+ *   (PUBLIC_READ_CACHE_CHECK_MS, default 1000): a change committed anywhere, by any instance or
+ *   command, is served by no instance more than `checkMs` (plus one version query) later.
+ * - A change made by this instance (`publicReadsChanged()` after its commit) is checked before
+ *   the very next read: at once.
+ * - An entry whose read began before an invalidation is never stored, so a read that saw the old
+ *   data cannot fill the cache after the change was noticed.
+ * Size: at most `maxEntries` entries and `maxBytes` of body text (least recently used go first).
+ */
+export type PublicReadCacheOptions = {
+  maxAgeMs: number;
+  checkMs: number;
+  maxEntries: number;
+  maxBytes: number;
+  readVersion: () => Promise<bigint>;
+  now?: () => number;
+};
+
+export type CachedRead = { text: string; etag: string };
+type Entry = CachedRead & { bytes: number; storedAt: number };
+
+export class PublicReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Moves on every invalidation; a read stores its result only under the generation it began in. */
+  private generation = 0;
+  private version: bigint | null = null;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private mustCheck = false;
+  private checking: Promise<void> | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PublicReadCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.options.maxAgeMs > 0 && this.options.maxEntries > 0;
+  }
+
+  /** Makes sure the entries are current (checking the version when due); returns the generation to store under. */
+  async begin(): Promise<number> {
+    if (this.mustCheck || this.now() - this.checkedAt >= this.options.checkMs) await this.check();
+    return this.generation;
+  }
+
+  get(key: string): CachedRead | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt >= this.options.maxAgeMs) {
+      this.drop(key, entry);
+      return undefined;
+    }
+    // Least recently used goes first: a hit moves to the end of the insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, generation: number, read: CachedRead): void {
+    if (generation !== this.generation || !this.enabled) return;
+    const bytes = read.text.length * 2 + key.length * 2 + read.etag.length * 2;
+    if (bytes > this.options.maxBytes / 8) return; // one huge body must not flush everything else
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    this.entries.set(key, { ...read, bytes, storedAt: this.now() });
+    this.bytes += bytes;
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
+      this.drop(k, e);
+    }
+  }
+
+  /** This instance committed a change public reads may show: check the version before the next read. */
+  changed(): void {
+    this.mustCheck = true;
+  }
+
+  /** Forgets every entry at once. */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.generation++;
+  }
+
+  stats(): { entries: number; bytes: number; version: bigint | null } {
+    return { entries: this.entries.size, bytes: this.bytes, version: this.version };
+  }
+
+  private drop(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private check(): Promise<void> {
+    // Concurrent reads share one version query.
+    this.checking ??= (async () => {
+      this.mustCheck = false;
+      const startedAt = this.now();
+      try {
+        const version = await this.options.readVersion();
+        if (version !== this.version) {
+          if (this.version !== null || this.entries.size > 0) this.clear();
+          this.version = version;
+        }
+        this.checkedAt = startedAt;
+      } catch (err) {
+        // Cannot tell whether the entries are current: serve none of them.
+        this.clear();
+        this.version = null;
+        throw err;
+      } finally {
+        this.checking = null;
+      }
+    })();
+    return this.checking;
+  }
+}
+
+const envNumber = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
+/** The settings from the environment (see the README's table of variables). */
+export function publicReadCacheOptions(): PublicReadCacheOptions {
+  return {
+    maxAgeMs: envNumber('PUBLIC_READ_CACHE_MAX_AGE_SECONDS', 30) * 1000,
+    checkMs: envNumber('PUBLIC_READ_CACHE_CHECK_MS', 1000),
+    maxEntries: envNumber('PUBLIC_READ_CACHE_MAX_ENTRIES', 5000),
+    maxBytes: envNumber('PUBLIC_READ_CACHE_MAX_MB', 32) * 1024 * 1024,
+    readVersion: async () => {
+      const row = await (await getDb()).publicReadVersion.findUnique({ where: { id: 1 }, select: { version: true } });
+      return row?.version ?? 0n;
+    },
+  };
+}
+
+const cacheKey = Symbol.for('storefront-commerce.public-read-cache');
+type GlobalWithCache = typeof globalThis & { [cacheKey]?: PublicReadCache };
+
+/** The process-wide cache (one per server instance). */
+export function publicReadCache(): PublicReadCache {
+  const g = globalThis as GlobalWithCache;
+  return (g[cacheKey] ??= new PublicReadCache(publicReadCacheOptions()));
+}
+
+/** Replaces the process-wide cache (tests give it another check interval). */
+export function installPublicReadCache(cache: PublicReadCache): void {
+  (globalThis as GlobalWithCache)[cacheKey] = cache;
+}
+
+/**
+ * Services call this after committing a change that public reads may show (a publish, a stock
+ * move, a store access setting): this instance checks the version before its next cached read.
+ */
+export function publicReadsChanged(): void {
+  (globalThis as GlobalWithCache)[cacheKey]?.changed();
+}

@@ -44,6 +44,7 @@ export const errorCatalogue = {
   cart_item_not_found: { status: 404, message: 'The cart holds no line for this SKU.' },
   sku_not_found: { status: 404, message: 'No SKU exists with this id.' },
   order_not_found: { status: 404, message: 'No order exists with this id.' },
+  after_sales_request_not_found: { status: 404, message: 'No after-sales request exists with this id.' },
   checkout_session_not_found: { status: 404, message: 'No hosted checkout session exists with this id.' },
   webhook_endpoint_not_found: { status: 404, message: 'No webhook endpoint exists with this id.' },
   // 405: outside the declared statuses, but the honest answer for a wrong method
@@ -73,6 +74,9 @@ export const errorCatalogue = {
   order_not_cancellable: { status: 409, message: 'The order can no longer be cancelled.' },
   after_sales_not_eligible: { status: 409, message: 'The order line is not eligible for this after-sales request.' },
   after_sales_already_open: { status: 409, message: 'The order line already has an open after-sales request.' },
+  order_state_conflict: { status: 409, message: 'The order is not in a state that allows this step.' },
+  order_version_conflict: { status: 409, message: 'The order has changed since the version you sent.' },
+  after_sales_state_conflict: { status: 409, message: 'The after-sales request is not in a state that allows this step.' },
   challenge_locked: {
     status: 409,
     message: 'Too many wrong answers: store access is locked for this client for a while.',

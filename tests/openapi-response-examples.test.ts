@@ -119,8 +119,8 @@ function stable(value: unknown, key = '', parent = ''): unknown {
   if (VOLATILE.has(key) || (parent === 'puzzle' && key === 'id')) return `<${key}>`;
   if (ISO.test(value)) return '<datetime>';
   if (RANDOM_UUID.test(value)) return '<random uuid>';
-  // A new hosted checkout session's id is random (the demo session's is fixed).
-  return value.replace(/cs_(?!DemoLumenAudio)[A-Za-z0-9_-]{32}/g, '<session id>');
+  // Order numbers end in random characters; a new hosted checkout session's id is random (the demo session's is fixed).
+  return value.replace(/^SO-\d{8}-[0-9A-Z]{6}$/, '<order number>').replace(/cs_(?!DemoLumenAudio)[A-Za-z0-9_-]{32}/g, '<session id>');
 }
 
 describe('OpenAPI 200 examples', () => {

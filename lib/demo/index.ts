@@ -3,6 +3,7 @@ import { demoMerchants } from './catalog-data';
 import { seedDemoDecorations } from './decoration';
 import { DEMO_CART_ID, DEMO_CART_SKU_ID, seedDemoCarts } from './carts';
 import { seedDemoCheckout } from './checkout';
+import { seedDemoOrders } from './orders';
 import { seedDemoCatalog } from './seed';
 import { seedDemoCredentials } from './seed-credentials';
 import { seedDemoFirstParty } from './first-party';
@@ -81,5 +82,7 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
     returnOrigins: checkout.origins,
     testCards: { success: '4242424242424242', declined: '4000000000000002', insufficientFunds: '4000000000009995' },
   };
+  const [paidOrderId, deliveredOrderId] = await seedDemoOrders(db, credentials.installationId);
+  info.orders = { paidOrderId, deliveredOrderId, operator: 'npm run orders -- list' };
   return { info, counts: { ...catalog, ...decorations, ...carts, ...storeAccess } };
 }

@@ -193,6 +193,7 @@ export function openApiDocument(): Doc {
                   'webhooks:read': 'Read webhook endpoints and fixtures',
                   'webhooks:write': 'Change webhook endpoints',
                   'checkout:write': 'Create hosted checkout sessions (extension)',
+                  'orders:read': 'Read the installation’s orders with their payments, fulfilment and after-sales (extension)',
                 },
               },
             },

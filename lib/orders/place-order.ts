@@ -39,12 +39,19 @@ function quoteTotals(quote: PublicCartCheckoutQuote) {
  * the pinned quote, the payment record, the reserved stock committed, cart and session
  * completed, and the events. Returns the order id.
  */
-export async function placeOrder(tx: Tx, s: SessionRow, charge: PlacedCharge, now: Date): Promise<{ orderId: string; orderNumber: string }> {
+export async function placeOrder(
+  tx: Tx,
+  s: SessionRow,
+  charge: PlacedCharge,
+  now: Date,
+  /** Fixed ids for the demo orders the documented examples name; random otherwise. */
+  fixed?: { orderId: string; lineId: (position: number) => string },
+): Promise<{ orderId: string; orderNumber: string }> {
   const quote = s.quote as unknown as PublicCartCheckoutQuote;
   const cart = await tx.cart.findUniqueOrThrow({ where: { id: s.cartId }, select: { address: true } });
   const skus = await tx.sku.findMany({ where: { id: { in: quote.lines.map((l) => l.skuId) } }, select: { id: true, code: true, productId: true } });
   const skuOf = new Map(skus.map((k) => [k.id, k]));
-  const orderId = randomUUID();
+  const orderId = fixed?.orderId ?? randomUUID();
   const orderNumber = newOrderNumber(now);
   const paid = charge.outcome === 'succeeded';
   const state = paid ? 'paid' : 'pending_payment';
@@ -69,7 +76,7 @@ export async function placeOrder(tx: Tx, s: SessionRow, charge: PlacedCharge, no
       paidAt: paid ? now : null,
       lines: {
         create: quote.lines.map((l, i) => ({
-          id: randomUUID(),
+          id: fixed?.lineId(i + 1) ?? randomUUID(),
           position: i + 1,
           skuId: l.skuId,
           productSlug: l.productSlug,

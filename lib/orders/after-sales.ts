@@ -1,0 +1,226 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
+import { appendEvent } from '../events/append-event';
+import type { EventKind } from '../events/define-event-kind';
+import type { Prisma } from '../generated/prisma/client';
+import type { Market } from '../schemas/common';
+import { type AfterSalesAction, type AfterSalesState, type AfterSalesType, nextAfterSalesState, openAfterSalesStates } from './after-sales-states';
+import {
+  type AfterSalesPayload,
+  AfterSalesPayload as AfterSalesPayloadSchema,
+  afterSalesApproved,
+  afterSalesAwaitingReturn,
+  afterSalesExchanged,
+  afterSalesReceived,
+  afterSalesRefunded,
+  afterSalesRejected,
+  afterSalesRequested,
+} from './events';
+import { lockOrder, recordRefund } from './move-order';
+import { type OrderRecord, type Tx, readOrder, toAfterSalesView, toOrderView } from './order-records';
+import { lineRefundables, partialLineRefund } from './refund-math';
+import type { StorefrontAfterSalesRequest, StorefrontAfterSalesResult } from './schemas';
+
+/** Days after delivery during which a shopper may ask for after-sales service, per market. */
+export const afterSalesWindowDays: Record<Market, number> = { CN: 7, US: 30 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function afterSalesWindowEnd(order: { market: string; deliveredAt: Date | null }): Date | null {
+  if (!order.deliveredAt) return null;
+  return new Date(order.deliveredAt.getTime() + afterSalesWindowDays[order.market as Market] * DAY_MS);
+}
+
+function notEligible(reason: string, details: Record<string, unknown>): ServiceError {
+  return new ServiceError('after_sales_not_eligible', { details: { reason, ...details } });
+}
+
+type Request = OrderRecord['afterSales'][number];
+
+/** Units of each order line taken by requests that were not rejected, and what they were worth. */
+function takenByLine(order: OrderRecord) {
+  const taken = new Map<string, { quantity: number; amount: number; openRequestId: string | null }>();
+  for (const r of order.afterSales) {
+    if (r.state === 'rejected') continue;
+    for (const l of r.lines) {
+      const t = taken.get(l.orderLineId) ?? { quantity: 0, amount: 0, openRequestId: null };
+      t.quantity += l.quantity;
+      t.amount += l.refundAmount;
+      if (openAfterSalesStates.includes(r.state)) t.openRequestId = r.id;
+      taken.set(l.orderLineId, t);
+    }
+  }
+  return taken;
+}
+
+/**
+ * Checks a request against every eligibility rule, in the order a shopper would want to hear
+ * them (the order, then each line), and prices its lines. Each refusal is a 409 saying why.
+ */
+export function priceAfterSalesRequest(order: OrderRecord, body: StorefrontAfterSalesRequest, now: Date) {
+  if (order.state !== 'delivered' && order.state !== 'closed') throw notEligible('order_not_delivered', { state: order.state });
+  const windowEndsAt = afterSalesWindowEnd(order)!;
+  if (now.getTime() > windowEndsAt.getTime()) {
+    throw notEligible('window_closed', {
+      market: order.market,
+      windowDays: afterSalesWindowDays[order.market as Market],
+      deliveredAt: order.deliveredAt!.toISOString(),
+      windowEndsAt: windowEndsAt.toISOString(),
+    });
+  }
+  const refundable = lineRefundables(order.discountTotal, order.lines);
+  const taken = takenByLine(order);
+  return body.lines.map((wanted) => {
+    const line = order.lines.find((l) => l.id === wanted.orderLineId);
+    if (!line) throw notEligible('line_not_in_order', { orderLineId: wanted.orderLineId });
+    const t = taken.get(line.id) ?? { quantity: 0, amount: 0, openRequestId: null };
+    if (t.openRequestId) throw new ServiceError('after_sales_already_open', { details: { orderLineId: line.id, requestId: t.openRequestId } });
+    if (line.kind === 'digital' && body.type !== 'refund_only') {
+      throw notEligible('type_not_allowed', { orderLineId: line.id, kind: 'digital', type: body.type, allowedTypes: ['refund_only'] });
+    }
+    const available = line.quantity - t.quantity;
+    if (wanted.quantity > available) throw notEligible('quantity_exceeded', { orderLineId: line.id, requested: wanted.quantity, available });
+    const value = partialLineRefund({
+      refundable: refundable.get(line.id) ?? 0,
+      lineQuantity: line.quantity,
+      takenQuantity: t.quantity,
+      takenAmount: t.amount,
+      quantity: wanted.quantity,
+    });
+    return { orderLineId: line.id, quantity: wanted.quantity, refundAmount: value };
+  });
+}
+
+/**
+ * Files an after-sales request on the shopper's behalf. Used by op 11 (the installation's
+ * order) and by the shopper's order page. The order row is locked first, so two requests for
+ * one line cannot both pass the one-open-request rule.
+ */
+export async function requestAfterSales(
+  ctx: ServiceContext,
+  input: { orderId: string; body: StorefrontAfterSalesRequest; installationId: string | null },
+): Promise<StorefrontAfterSalesResult> {
+  const now = ctx.now;
+  const { body } = input;
+  const { order, requestId } = await ctx.db.$transaction(async (tx) => {
+    const locked = await lockOrder(tx, input.orderId);
+    if (!locked || (input.installationId && locked.installationId !== input.installationId)) throw new ServiceError('order_not_found');
+    const lines = priceAfterSalesRequest(locked, body, now);
+    const refundAmount = body.type === 'exchange' ? 0 : lines.reduce((s, l) => s + l.refundAmount, 0);
+    const id = randomUUID();
+    await tx.afterSalesRequest.create({
+      data: {
+        id,
+        orderId: locked.id,
+        installationId: locked.installationId,
+        merchantId: locked.merchantId,
+        type: body.type,
+        state: 'requested',
+        reasonCode: body.reasonCode,
+        note: body.note ?? '',
+        evidence: (body.evidence ?? []) as Prisma.InputJsonValue,
+        currency: locked.currency,
+        refundAmount,
+        createdAt: now,
+        updatedAt: now,
+        lines: { create: lines.map((l) => ({ id: randomUUID(), ...l })) },
+        transitions: { create: [{ id: randomUUID(), fromState: null, toState: 'requested', actor: 'shopper', reason: body.reasonCode, occurredAt: now }] },
+      },
+    });
+    await appendEvent(tx, afterSalesRequested, {
+      merchantId: locked.merchantId,
+      installationId: locked.installationId,
+      subjectId: id,
+      occurredAt: now,
+      payload: eventPayload(locked, { id, type: body.type, refundAmount, lines }, null, 'requested', 'shopper', body.reasonCode, now),
+    });
+    return { order: (await readOrder(tx, locked.id))!, requestId: id };
+  });
+  return { request: toAfterSalesView(order.afterSales.find((r) => r.id === requestId)!), order: toOrderView(order) };
+}
+
+/** requestStorefrontOrderAfterSales (op 11): another installation's order is 404. */
+export async function requestStorefrontOrderAfterSales(ctx: ServiceContext, input: { orderId: string; body: StorefrontAfterSalesRequest }): Promise<StorefrontAfterSalesResult> {
+  if (!ctx.principal) throw new ServiceError('authentication_required');
+  return requestAfterSales(ctx, { ...input, installationId: ctx.principal.installationId });
+}
+
+function eventPayload(
+  order: OrderRecord,
+  r: { id: string; type: string; refundAmount: number; lines: { orderLineId: string; quantity: number; refundAmount: number }[] },
+  fromState: AfterSalesState | null,
+  state: AfterSalesState,
+  actor: 'shopper' | 'merchant' | 'system',
+  reason: string,
+  now: Date,
+): AfterSalesPayload {
+  return {
+    requestId: r.id,
+    orderId: order.id,
+    orderNumber: order.number,
+    type: r.type as AfterSalesType,
+    fromState,
+    state,
+    actor,
+    reason,
+    lines: r.lines.map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity, refundAmount: l.refundAmount })),
+    currency: order.currency as 'CNY' | 'USD',
+    refundAmount: r.refundAmount,
+    occurredAt: now.toISOString(),
+  };
+}
+
+const afterSalesEvents: Record<AfterSalesAction, EventKind<typeof AfterSalesPayloadSchema>> = {
+  approve: afterSalesApproved,
+  reject: afterSalesRejected,
+  await_return: afterSalesAwaitingReturn,
+  receive: afterSalesReceived,
+  refund: afterSalesRefunded,
+  exchange: afterSalesExchanged,
+};
+
+/**
+ * THE way an after-sales request changes state (the merchant's side), inside the caller's
+ * transaction on the order it locked: the transition table decides, the history row and event
+ * are written, an approved return moves on to awaiting_return at once, and a refund records the
+ * money (within what was paid) with its order.refunded event.
+ */
+export async function moveAfterSales(tx: Tx, order: OrderRecord, request: Request, action: AfterSalesAction, move: { actor: 'merchant' | 'system'; reason: string; now: Date }): Promise<void> {
+  const type = request.type as AfterSalesType;
+  let from = request.state as AfterSalesState;
+  const steps: AfterSalesAction[] = action === 'approve' && type !== 'refund_only' ? ['approve', 'await_return'] : [action];
+  for (const step of steps) {
+    const to = nextAfterSalesState(type, from, step);
+    const actor = step === 'await_return' ? 'system' : move.actor;
+    await tx.afterSalesRequest.update({ where: { id: request.id }, data: { state: to, updatedAt: move.now } });
+    await tx.afterSalesTransition.create({
+      data: { id: randomUUID(), requestId: request.id, fromState: from, toState: to, actor, reason: move.reason, occurredAt: move.now },
+    });
+    await appendEvent(tx, afterSalesEvents[step], {
+      merchantId: order.merchantId,
+      installationId: order.installationId,
+      subjectId: request.id,
+      occurredAt: move.now,
+      payload: eventPayload(order, request, from, to, actor, move.reason, move.now),
+    });
+    if (step === 'refund' && request.refundAmount > 0) {
+      await recordRefund(tx, order, { amount: request.refundAmount, reason: 'after_sales', afterSalesRequestId: request.id, now: move.now });
+    }
+    from = to;
+  }
+}
+
+/** An operator's step on an after-sales request (npm run orders -- approve|reject|receive|refund|exchange). */
+export async function advanceAfterSales(ctx: ServiceContext, input: { requestId: string; action: AfterSalesAction; reason?: string }) {
+  return ctx.db.$transaction(async (tx) => {
+    const found = await tx.afterSalesRequest.findUnique({ where: { id: input.requestId }, select: { orderId: true } }).catch(() => null);
+    if (!found) throw new ServiceError('after_sales_request_not_found');
+    const order = await lockOrder(tx, found.orderId);
+    const request = order?.afterSales.find((r) => r.id === input.requestId);
+    if (!order || !request) throw new ServiceError('after_sales_request_not_found');
+    await moveAfterSales(tx, order, request, input.action, { actor: 'merchant', reason: input.reason ?? 'operator', now: ctx.now });
+    const after = (await readOrder(tx, order.id))!;
+    return toAfterSalesView(after.afterSales.find((r) => r.id === input.requestId)!);
+  });
+}

@@ -1,0 +1,180 @@
+import 'server-only';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ServiceError } from '../core/errors';
+import { appendEvent } from '../events/append-event';
+import type { EventKind } from '../events/define-event-kind';
+import { orderCancelled, orderClosed, orderDelivered, orderFulfilling, orderPaid, orderRefunded, orderShipped, type OrderTransitionPayload } from './events';
+import { lockOrderRow } from './sql';
+import { type OrderRecord, type Tx, readOrder } from './order-records';
+import { type OrderAction, nextOrderState } from './states';
+
+export type OrderActor = 'shopper' | 'merchant' | 'system' | 'payment_provider';
+
+export type OrderMove = {
+  actor: OrderActor;
+  reason: string;
+  now: Date;
+  expectedVersion?: number;
+  shipment?: { carrier: string; trackingNumber: string };
+};
+
+const transitionEvents: Record<Exclude<OrderAction, 'mark_paid'>, EventKind<typeof OrderTransitionPayload>> = {
+  fulfil: orderFulfilling,
+  ship: orderShipped,
+  deliver: orderDelivered,
+  close: orderClosed,
+  cancel: orderCancelled,
+};
+
+/** Locks the order row for the rest of the transaction and reads it as it is now; null when there is none. */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRecord | null> {
+  const order = await readOrder(tx, orderId);
+  if (!order || !(await lockOrderRow(tx, orderId))) return null;
+  return readOrder(tx, orderId);
+}
+
+/**
+ * THE way an order changes state, inside the caller's transaction on a row it locked: the move is
+ * looked up in the transition table (a refusal is the 409 naming the state), the version checked,
+ * the row, its state-history row, the move's side effects (stock back and the refund on a
+ * cancellation, the payment on mark_paid) and its domain event written together.
+ */
+export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction, move: OrderMove): Promise<{ refundId: string | null }> {
+  const to = nextOrderState(order.state, action);
+  if (move.expectedVersion !== undefined && move.expectedVersion !== order.version) {
+    throw new ServiceError('order_version_conflict', { details: { expectedVersion: move.expectedVersion, currentVersion: order.version } });
+  }
+  const { now } = move;
+  const version = order.version + 1;
+  await tx.order.update({
+    where: { id: order.id },
+    data: {
+      state: to,
+      version,
+      updatedAt: now,
+      ...(action === 'mark_paid' && { paidAt: now }),
+      ...(action === 'fulfil' && { fulfillingAt: now }),
+      ...(action === 'ship' && { shippedAt: now, carrier: move.shipment?.carrier ?? null, trackingNumber: move.shipment?.trackingNumber ?? null }),
+      ...(action === 'deliver' && { deliveredAt: now }),
+      ...(action === 'close' && { closedAt: now }),
+      ...(action === 'cancel' && { cancelledAt: now }),
+    },
+  });
+  await tx.orderStateTransition.create({
+    data: { id: randomUUID(), orderId: order.id, fromState: order.state, toState: to, actor: move.actor, reason: move.reason, occurredAt: now },
+  });
+  const base = { merchantId: order.merchantId, installationId: order.installationId, subjectId: order.id, occurredAt: now };
+
+  let refundId: string | null = null;
+  if (action === 'mark_paid') {
+    const charge = order.payments.find((p) => p.kind === 'charge' && p.status === 'pending');
+    if (!charge) throw new Error(`order ${order.id} is pending_payment without a pending charge`);
+    await tx.payment.update({ where: { id: charge.id }, data: { status: 'succeeded', updatedAt: now } });
+    await appendEvent(tx, orderPaid, {
+      ...base,
+      payload: {
+        orderId: order.id,
+        orderNumber: order.number,
+        paymentId: charge.id,
+        paymentMethod: charge.provider as 'manual' | 'test_card',
+        currency: order.currency as 'CNY' | 'USD',
+        amount: charge.amount,
+        card: null,
+        paidAt: now.toISOString(),
+      },
+    });
+    return { refundId };
+  }
+
+  const carrier = action === 'ship' ? (move.shipment?.carrier ?? null) : order.carrier;
+  const trackingNumber = action === 'ship' ? (move.shipment?.trackingNumber ?? null) : order.trackingNumber;
+  await appendEvent(tx, transitionEvents[action], {
+    ...base,
+    payload: {
+      orderId: order.id,
+      orderNumber: order.number,
+      fromState: order.state,
+      state: to,
+      version,
+      actor: move.actor,
+      reason: move.reason,
+      carrier,
+      trackingNumber,
+      occurredAt: now.toISOString(),
+    },
+  });
+
+  if (action === 'cancel') {
+    await returnStock(tx, order, now);
+    const paid = paidAmount(order);
+    if (paid > order.refundedTotal) refundId = await recordRefund(tx, order, { amount: paid - order.refundedTotal, reason: 'cancellation', afterSalesRequestId: null, now });
+  }
+  return { refundId };
+}
+
+/** What the shopper paid: the succeeded charges. */
+export function paidAmount(order: Pick<OrderRecord, 'payments'>): number {
+  return order.payments.filter((p) => p.kind === 'charge' && p.status === 'succeeded').reduce((s, p) => s + p.amount, 0);
+}
+
+/** The stock the order's checkout committed goes back to its SKUs (once: the reservation is marked released). */
+async function returnStock(tx: Tx, order: OrderRecord, now: Date): Promise<void> {
+  const held = await tx.stockReservation.findMany({ where: { sessionId: order.checkoutSessionId, releasedAt: null } });
+  for (const r of held) await tx.sku.update({ where: { id: r.skuId }, data: { stock: { increment: r.quantity } } });
+  await tx.stockReservation.updateMany({ where: { sessionId: order.checkoutSessionId, releasedAt: null }, data: { releasedAt: now } });
+}
+
+/**
+ * Records a succeeded refund and raises the order's refundedTotal in the caller's transaction.
+ * The invariant "refunds never exceed what was paid" is checked here and again by the CHECK on
+ * the row (refundedTotal <= total): a breach is a bug, so it fails the transaction.
+ */
+export async function recordRefund(
+  tx: Tx,
+  order: OrderRecord,
+  r: { amount: number; reason: 'cancellation' | 'after_sales'; afterSalesRequestId: string | null; now: Date },
+): Promise<string> {
+  const paid = paidAmount(order);
+  const current = await tx.order.findUniqueOrThrow({ where: { id: order.id }, select: { refundedTotal: true } });
+  if (!Number.isInteger(r.amount) || r.amount < 0 || current.refundedTotal + r.amount > paid) {
+    throw new Error(`refund of ${r.amount} on order ${order.id} would exceed the ${paid} paid (${current.refundedTotal} already refunded)`);
+  }
+  const charge = order.payments.find((p) => p.kind === 'charge');
+  const id = randomUUID();
+  await tx.payment.create({
+    data: {
+      id,
+      orderId: order.id,
+      kind: 'refund',
+      provider: charge?.provider ?? 'manual',
+      status: 'succeeded',
+      amount: r.amount,
+      currency: order.currency,
+      reference: `re_${randomBytes(12).toString('base64url')}`,
+      reason: r.reason,
+      afterSalesRequestId: r.afterSalesRequestId,
+      createdAt: r.now,
+      updatedAt: r.now,
+    },
+  });
+  const refundedTotal = current.refundedTotal + r.amount;
+  await tx.order.update({ where: { id: order.id }, data: { refundedTotal, updatedAt: r.now } });
+  await appendEvent(tx, orderRefunded, {
+    merchantId: order.merchantId,
+    installationId: order.installationId,
+    subjectId: order.id,
+    occurredAt: r.now,
+    payload: {
+      orderId: order.id,
+      orderNumber: order.number,
+      refundId: id,
+      reason: r.reason,
+      afterSalesRequestId: r.afterSalesRequestId,
+      currency: order.currency as 'CNY' | 'USD',
+      amount: r.amount,
+      refundedTotal,
+      refundedAt: r.now.toISOString(),
+    },
+  });
+  return id;
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { NormalizedAddress } from '../carts/schemas';
+import { Currency, Locale, MAX_SAFE, Market, Money, PAGE_MAX, PAGE_SIZE_MAX, intQuery } from '../schemas/common';
+import { afterSalesStates, afterSalesTypes } from './after-sales-states';
+import { orderStates } from './states';
+
+const OrderId = z.string().min(1).max(200).meta({
+  description: 'Order id (a UUID). An unknown id, or another installation’s order, is 404 order_not_found.',
+  example: '3f6c2a1e-8b4d-4e7a-9c15-0d2e6f8a4b71',
+});
+export const OrderIdParams = z.strictObject({ orderId: OrderId });
+
+export const OrderStateSchema = z.enum(orderStates).meta({
+  id: 'StorefrontOrderState',
+  description: '`pending_payment -> paid -> fulfilling -> shipped -> delivered -> closed`; `pending_payment|paid -> cancelled`.',
+});
+
+export const cancelReasonCodes = ['changed_mind', 'ordered_by_mistake', 'found_cheaper', 'delivery_too_slow', 'payment_problem', 'other'] as const;
+export const afterSalesReasonCodes = ['damaged', 'defective', 'wrong_item', 'not_as_described', 'missing_parts', 'no_longer_needed', 'other'] as const;
+
+export const StorefrontOrderTransitionRequest = z
+  .strictObject({
+    reasonCode: z.enum(cancelReasonCodes).meta({ description: 'Why the shopper cancels.' }),
+    note: z.string().max(500).optional().meta({ description: 'Free text for the merchant, up to 500 characters.' }),
+    expectedVersion: z.int().min(1).max(MAX_SAFE).optional().meta({ description: 'Refuse with 409 order_version_conflict when the order moved on.' }),
+  })
+  .meta({ id: 'StorefrontOrderTransitionRequest' });
+export type StorefrontOrderTransitionRequest = z.infer<typeof StorefrontOrderTransitionRequest>;
+
+export const EVIDENCE_MAX = 6;
+
+export const StorefrontAfterSalesRequest = z
+  .strictObject({
+    type: z.enum(afterSalesTypes).meta({ description: '`refund_only`, `return_and_refund` or `exchange`; digital goods are refund-only.' }),
+    lines: z
+      .array(
+        z.strictObject({
+          orderLineId: z.uuid(),
+          quantity: z.int().min(1).max(10_000).meta({ description: 'At most the line’s delivered quantity less what earlier requests (not rejected) took.' }),
+        }),
+      )
+      .min(1)
+      .max(50)
+      .refine((ls) => new Set(ls.map((l) => l.orderLineId)).size === ls.length, 'each order line at most once')
+      .meta({ description: 'The lines and how many units of each.' }),
+    reasonCode: z.enum(afterSalesReasonCodes),
+    note: z.string().max(1000).optional().meta({ description: 'What happened, in the shopper’s words; up to 1000 characters.' }),
+    evidence: z
+      .array(z.url({ protocol: /^https$/ }).max(2000))
+      .max(EVIDENCE_MAX)
+      .optional()
+      .meta({ description: `Up to ${EVIDENCE_MAX} https image URLs.` }),
+  })
+  .meta({ id: 'StorefrontAfterSalesRequest' });
+export type StorefrontAfterSalesRequest = z.infer<typeof StorefrontAfterSalesRequest>;
+
+const HistoryEntry = z.strictObject({
+  fromState: z.string().nullable(),
+  toState: z.string(),
+  actor: z.string(),
+  reason: z.string(),
+  occurredAt: z.iso.datetime(),
+});
+
+export const StorefrontAfterSales = z
+  .strictObject({
+    id: z.uuid(),
+    orderId: z.uuid(),
+    type: z.enum(afterSalesTypes),
+    state: z.enum(afterSalesStates).meta({
+      description: '`requested -> approved | rejected`; returns then `awaiting_return -> received -> refunded | exchanged`; refund-only `approved -> refunded`.',
+    }),
+    reasonCode: z.enum(afterSalesReasonCodes),
+    note: z.string(),
+    evidence: z.array(z.string()),
+    lines: z.array(z.strictObject({ orderLineId: z.uuid(), quantity: z.int().min(1), refundAmount: Money })),
+    refundAmount: Money.meta({ description: 'What the request refunds (apportioned; see the rounding rule); zero for an exchange.' }),
+    history: z.array(HistoryEntry),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'StorefrontAfterSales' });
+export type StorefrontAfterSales = z.infer<typeof StorefrontAfterSales>;
+
+const OrderLine = z
+  .strictObject({
+    id: z.uuid(),
+    position: z.int().min(1),
+    skuId: z.uuid(),
+    productSlug: z.string(),
+    skuCode: z.string(),
+    title: z.string(),
+    kind: z.enum(['physical', 'digital']),
+    optionValues: z.record(z.string(), z.string()),
+    quantity: z.int().min(1),
+    unitPrice: Money,
+    subtotal: Money,
+    tax: Money,
+    total: Money,
+    refundable: Money.meta({ description: 'The line’s total less its share of the order discount: what all its after-sales refunds add up to at most.' }),
+  })
+  .meta({ id: 'StorefrontOrderLine' });
+
+const OrderPayment = z
+  .strictObject({
+    id: z.uuid(),
+    kind: z.enum(['charge', 'refund']),
+    provider: z.string(),
+    status: z.enum(['succeeded', 'pending', 'failed']),
+    amount: Money,
+    card: z.strictObject({ brand: z.string(), last4: z.string() }).nullable(),
+    reason: z.string().nullable().meta({ description: 'Refunds: `cancellation` or `after_sales`.' }),
+    afterSalesRequestId: z.uuid().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'StorefrontOrderPayment' });
+
+export const StorefrontOrder = z
+  .strictObject({
+    id: z.uuid(),
+    number: z.string(),
+    state: OrderStateSchema,
+    version: z.int().min(1),
+    market: Market,
+    locale: Locale,
+    currency: Currency,
+    taxInclusive: z.boolean(),
+    subtotal: Money,
+    discountTotal: Money,
+    shippingTotal: Money,
+    taxTotal: Money,
+    total: Money,
+    refundedTotal: Money.meta({ description: 'All succeeded refunds; never above total.' }),
+    lines: z.array(OrderLine),
+    address: NormalizedAddress.nullable(),
+    payments: z.array(OrderPayment),
+    fulfilment: z.strictObject({
+      carrier: z.string().nullable(),
+      trackingNumber: z.string().nullable(),
+      fulfillingAt: z.iso.datetime().nullable(),
+      shippedAt: z.iso.datetime().nullable(),
+      deliveredAt: z.iso.datetime().nullable(),
+    }),
+    afterSales: z.array(StorefrontAfterSales),
+    history: z.array(HistoryEntry),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    paidAt: z.iso.datetime().nullable(),
+    cancelledAt: z.iso.datetime().nullable(),
+    closedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'StorefrontOrder' });
+export type StorefrontOrder = z.infer<typeof StorefrontOrder>;
+
+export const StorefrontOrderCancellation = z
+  .strictObject({
+    order: StorefrontOrder,
+    refund: OrderPayment.nullable().meta({ description: 'The refund of the whole amount paid, when the order was paid; null for an unpaid order.' }),
+  })
+  .meta({ id: 'StorefrontOrderCancellation' });
+export type StorefrontOrderCancellation = z.infer<typeof StorefrontOrderCancellation>;
+
+export const StorefrontAfterSalesResult = z
+  .strictObject({ request: StorefrontAfterSales, order: StorefrontOrder })
+  .meta({ id: 'StorefrontAfterSalesResult' });
+export type StorefrontAfterSalesResult = z.infer<typeof StorefrontAfterSalesResult>;
+
+export const StorefrontOrderSummary = z
+  .strictObject({
+    id: z.uuid(),
+    number: z.string(),
+    state: OrderStateSchema,
+    version: z.int().min(1),
+    market: Market,
+    currency: Currency,
+    total: Money,
+    refundedTotal: Money,
+    lineCount: z.int().min(0),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'StorefrontOrderSummary' });
+export type StorefrontOrderSummary = z.infer<typeof StorefrontOrderSummary>;
+
+export const OrderListQuery = z.strictObject({
+  state: z.enum(orderStates).optional().meta({ description: 'Only orders in this state.' }),
+  page: intQuery(1, PAGE_MAX, 1),
+  pageSize: intQuery(1, PAGE_SIZE_MAX, 20),
+});
+export type OrderListQuery = z.output<typeof OrderListQuery>;

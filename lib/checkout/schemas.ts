@@ -145,6 +145,9 @@ export const HostedCheckoutBrowserProjection = z
     paymentMethods: z.array(PaymentMethod),
     payment: PaymentStatus,
     orderNumber: z.string().nullable(),
+    orderPageUrl: z.string().nullable().meta({
+      description: 'Once the order is placed: the shopper’s order page (a signed link that expires 180 days after the order) to follow it, cancel it or ask for after-sales service.',
+    }),
     livemode: z.boolean(),
     expiresAt: z.iso.datetime(),
   })

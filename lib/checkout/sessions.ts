@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { appendEvent } from '../events/append-event';
 import type { CheckoutSession as SessionRow, Prisma } from '../generated/prisma/client';
 import { checkoutSessionCancelled, checkoutSessionExpired } from './events';
+import { orderPageUrl } from '../orders/order-links';
 import { offeredMethods } from './payments/providers';
 import type { HostedCheckoutBrowserProjection, HostedCheckoutSession, SessionState, SessionStep } from './schemas';
 
@@ -113,11 +114,11 @@ async function orderFacts(db: Db | Tx, s: SessionRow) {
   if (!s.orderId) return null;
   const order = await db.order.findUnique({
     where: { id: s.orderId },
-    select: { number: true, payments: { where: { kind: 'charge' }, orderBy: { createdAt: 'asc' }, take: 1, select: { provider: true, cardBrand: true, cardLast4: true } } },
+    select: { id: true, number: true, createdAt: true, payments: { where: { kind: 'charge' }, orderBy: { createdAt: 'asc' }, take: 1, select: { provider: true, cardBrand: true, cardLast4: true } } },
   });
   if (!order) return null;
   const p = order.payments[0];
-  return { number: order.number, payment: p ? { method: p.provider, cardBrand: p.cardBrand, cardLast4: p.cardLast4 } : null };
+  return { id: order.id, number: order.number, createdAt: order.createdAt, payment: p ? { method: p.provider, cardBrand: p.cardBrand, cardLast4: p.cardLast4 } : null };
 }
 
 /** The merchant's full view (getHostedCheckoutSession). */
@@ -189,6 +190,7 @@ export async function toProjection(db: Db | Tx, s: SessionRow, now: Date): Promi
     paymentMethods: offeredMethods(s),
     payment: paymentView(s, order?.payment ?? null),
     orderNumber: order?.number ?? null,
+    orderPageUrl: order ? orderPageUrl(order.id, order.createdAt) : null,
     livemode: s.livemode,
     expiresAt: s.expiresAt.toISOString(),
   };

@@ -224,3 +224,28 @@ export async function advanceAfterSales(ctx: ServiceContext, input: { requestId:
     return toAfterSalesView(after.afterSales.find((r) => r.id === input.requestId)!);
   });
 }
+
+export type LineEligibility = { orderLineId: string; available: number; openRequestId: string | null; allowedTypes: AfterSalesType[] };
+
+/**
+ * What the order page offers per line, by the same rules priceAfterSalesRequest enforces:
+ * nothing before delivery or after the window; else the units not yet taken, unless a request
+ * is open on the line; digital lines refund-only.
+ */
+export function afterSalesEligibility(order: OrderRecord, now: Date): { windowEndsAt: Date | null; lines: LineEligibility[] } {
+  const windowEndsAt = afterSalesWindowEnd(order);
+  const open = (order.state === 'delivered' || order.state === 'closed') && windowEndsAt !== null && now.getTime() <= windowEndsAt.getTime();
+  const taken = takenByLine(order);
+  return {
+    windowEndsAt,
+    lines: order.lines.map((l) => {
+      const t = taken.get(l.id);
+      return {
+        orderLineId: l.id,
+        available: open && !t?.openRequestId ? l.quantity - (t?.quantity ?? 0) : 0,
+        openRequestId: t?.openRequestId ?? null,
+        allowedTypes: l.kind === 'digital' ? ['refund_only'] : ['refund_only', 'return_and_refund', 'exchange'],
+      };
+    }),
+  };
+}

@@ -231,6 +231,13 @@ export function CheckoutApp({ initial }: { initial: Projection }) {
               <p className="co-muted">
                 {p.payment.status === 'paid' && p.payment.card ? t.paidWith(p.payment.card.brand, p.payment.card.last4) : p.payment.status === 'pending' ? t.pendingPayment : null}
               </p>
+              {p.orderPageUrl && (
+                <p>
+                  <a className="co-link" href={p.orderPageUrl} data-testid="co-order-page">
+                    {t.viewOrder}
+                  </a>
+                </p>
+              )}
               <button type="button" className="co-primary" disabled={busy !== null} onClick={leave}>
                 {t.backToStore}
               </button>

@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * The shopper's order page, reached from the checkout confirmation's signed link: cancel a paid
+ * order (desktop, English); and a delivered order (the merchant's steps through the operator
+ * command) -> after-sales request -> the operator approves and refunds -> the page shows the
+ * refund (phone, Chinese). Every state is screenshotted and checked with axe.
+ */
+
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** `npm run orders -- <args>` against the e2e server's database (through the server, which holds it). */
+function orders(baseURL: string, ...args: string[]): string {
+  const port = new URL(baseURL).port;
+  const env = { ...process.env, PGLITE_DATA_DIR: path.join(os.tmpdir(), `sc-e2e-${port}`, 'pglite') };
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  return execFileSync(process.execPath, ['node_modules/.bin/tsx', '--conditions=react-server', 'scripts/orders.ts', ...args], { env, encoding: 'utf8' });
+}
+
+/** Product page -> cart with a US address -> hosted checkout paid by test card -> the order page link. */
+async function buyAndOpenOrderPage(page: Page): Promise<string> {
+  await page.goto('/stores/lumen-audio/products/aurora-wireless-earbuds-pro');
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.goto('/stores/lumen-audio/cart');
+  await page.getByLabel('Full name').fill('Avery Quinn');
+  await page.getByLabel('Street address').fill('500 Market Street');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('State (two letters, e.g. CA)').fill('CA');
+  await page.getByLabel('ZIP code').fill('94105');
+  await page.getByTestId('save-address').click();
+  await expect(page.getByTestId('address-saved')).toBeVisible();
+  await page.getByTestId('checkout').click();
+  await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.locator('main[data-state="completed"]')).toBeVisible();
+  const orderNumber = (await page.getByTestId('co-order-number').textContent())!;
+  await page.getByTestId('co-order-page').click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
+  await expect(page.getByTestId('op-number')).toHaveText(orderNumber);
+  return orderNumber;
+}
+
+test('en-US desktop: checkout -> order page -> cancel; the refund shows, the cancel form is gone', async ({ page }) => {
+  await buyAndOpenOrderPage(page);
+  await expect(page.getByTestId('op-state')).toHaveText('Paid');
+  await expect(page.getByText('After-sales requests open once the order is delivered.')).toBeVisible();
+  await axeClean(page);
+  await shot(page, 'order-paid-en');
+
+  await page.getByLabel('Reason').selectOption('ordered_by_mistake');
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your order is cancelled.');
+  await expect(page.getByTestId('op-state')).toHaveText('Cancelled');
+  const total = await page.locator('.op-grand dd').textContent();
+  await expect(page.getByTestId('op-refunded')).toHaveText(total!);
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await axeClean(page);
+  await shot(page, 'order-cancelled-en');
+
+  // An altered link opens nothing.
+  const url = new URL(page.url());
+  url.searchParams.set('token', `${url.searchParams.get('token')!.slice(0, -2)}xx`);
+  const res = await page.goto(url.pathname + url.search);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'This link does not open an order' })).toBeVisible();
+  await axeClean(page);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('zh-CN: delivered via the operator command -> after-sales request -> operator approves and refunds -> the page shows the refund', async ({ page, baseURL }) => {
+    const orderNumber = await buyAndOpenOrderPage(page);
+    const orderUrl = new URL(page.url());
+    orderUrl.searchParams.set('lang', 'zh-CN');
+    for (const step of [['fulfil'], ['ship', '--carrier', 'SF Express', '--tracking', 'SF1234567890'], ['deliver']]) orders(baseURL!, step[0]!, orderNumber, ...step.slice(1));
+
+    await page.goto(orderUrl.pathname + orderUrl.search);
+    await expect(page.getByTestId('op-state')).toHaveText('已签收');
+    await expect(page.getByTestId('op-tracking')).toContainText('SF Express · SF1234567890');
+    await expect(page.getByRole('button', { name: '取消订单' })).toHaveCount(0);
+    await axeClean(page);
+    await shot(page, 'order-delivered-zh-phone');
+
+    await page.getByText('退货、退款或换货').click();
+    await page.getByLabel('仅退款').check();
+    await page.getByLabel('原因').selectOption('damaged');
+    await page.getByLabel('问题描述（选填）').fill('外壳有裂痕');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await expect(page.getByRole('status')).toHaveText('申请已提交，商家会尽快处理。');
+    await expect(page.getByTestId('op-request')).toContainText('等待商家处理');
+    await expect(page.getByText('该商品的售后申请正在处理中。')).toBeVisible();
+    await axeClean(page);
+    await shot(page, 'order-after-sales-requested-zh-phone');
+
+    const requestId = /after-sales:\n\s+([0-9a-f-]{36})/.exec(orders(baseURL!, 'show', orderNumber))![1]!;
+    expect(orders(baseURL!, 'approve', requestId)).toContain('refund_only approved');
+    expect(orders(baseURL!, 'refund', requestId)).toContain('refund_only refunded');
+
+    await page.reload();
+    await expect(page.getByTestId('op-request')).toContainText('已退款');
+    await expect(page.getByTestId('op-refunded')).toBeVisible();
+    const total = await page.locator('.op-grand dd').textContent();
+    // One unit, one line: the refund is the line total, the shipping stays paid.
+    expect(await page.getByTestId('op-refunded').textContent()).not.toBe(total);
+    await axeClean(page);
+    await shot(page, 'order-refunded-zh-phone');
+  });
+});

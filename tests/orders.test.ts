@@ -15,6 +15,9 @@ import type { Scope } from '../lib/core/scopes';
 import { getDb } from '../lib/db/client';
 import { advanceAfterSales, requestAfterSales } from '../lib/orders/after-sales';
 import { advanceOrder } from '../lib/orders/advance-order';
+import { orderPageToken } from '../lib/orders/order-links';
+import { runOrdersCommand } from '../lib/orders/orders-command';
+import { cancelShopperOrder, readShopperOrder, requestShopperAfterSales } from '../lib/orders/shopper-order';
 import { call, expectError } from './helpers/http';
 import { bearer, createTestCredential } from './helpers/keys';
 
@@ -375,5 +378,89 @@ describe('requestStorefrontOrderAfterSales (op 11)', () => {
     const ok = await afterSales(c, order.id, { type: 'refund_only', lines, reasonCode: 'damaged', evidence: seven.slice(0, 6) });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.data.request.evidence).toHaveLength(6);
+  });
+});
+
+describe('invariants under concurrency', () => {
+  it('two requests for one line at once: one is filed, the other is 409 after_sales_already_open', async () => {
+    const c = await credential('as-concurrent');
+    const order = await placeOrder(c, [{ skuId: await freshSku('US', 5), quantity: 2 }]);
+    await deliver(order.id, new Date());
+    const body = { type: 'refund_only', lines: [{ orderLineId: order.lines[0]!.id, quantity: 1 }], reasonCode: 'damaged' };
+    const replies = await Promise.all([afterSales(c, order.id, body), afterSales(c, order.id, body), afterSales(c, order.id, body)]);
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of replies.filter((x) => x.status !== 200)) expectError(r, 409, 'after_sales_already_open');
+    expect(await (await getDb()).afterSalesRequest.count({ where: { orderId: order.id } })).toBe(1);
+  });
+
+  it('the database refuses a refundedTotal above the order total', async () => {
+    const c = await credential('as-check');
+    const order = await placeOrder(c, [{ skuId: await freshSku('US', 5), quantity: 1 }]);
+    const db = await getDb();
+    await expect(db.order.update({ where: { id: order.id }, data: { refundedTotal: order.total + 1 } })).rejects.toThrow(/refundedTotal_within_total|check constraint/i);
+    await expect(db.order.update({ where: { id: order.id }, data: { refundedTotal: -1 } })).rejects.toThrow();
+    expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).refundedTotal).toBe(0);
+  });
+});
+
+describe('the shopper’s order page services', () => {
+  it('open the order only with its signed link; cancel and after-sales go through the same rules', async () => {
+    const c = await credential('page-services');
+    const sku = await freshSku('US', 6);
+    const order = await placeOrder(c, [{ skuId: sku, quantity: 2 }]);
+    const token = orderPageToken(order.id, order.createdAt);
+    const ctx = await operator();
+    expect((await readShopperOrder(ctx, { orderId: order.id, token: null })).status).toBe('invalid');
+    const other = await placeOrder(c, [{ skuId: sku, quantity: 1 }]);
+    expect((await readShopperOrder(ctx, { orderId: other.id, token })).status).toBe('invalid');
+    expect((await readShopperOrder(await operator(new Date(order.createdAt.getTime() + 181 * DAY)), { orderId: order.id, token })).status).toBe('expired');
+    const page = await readShopperOrder(ctx, { orderId: order.id, token });
+    expect(page).toMatchObject({ status: 'ok', cancellable: true, storeName: 'Lumen Audio', lines: [{ orderLineId: order.lines[0]!.id, available: 0 }] });
+
+    await expect(cancelShopperOrder(ctx, { orderId: other.id, token, body: { reasonCode: 'other' } })).rejects.toMatchObject({ code: 'order_not_found' });
+    expect((await getOrder(c, other.id)).body.data.state).toBe('paid');
+
+    await deliver(order.id, new Date());
+    const delivered = await readShopperOrder(await operator(), { orderId: order.id, token });
+    expect(delivered).toMatchObject({ status: 'ok', cancellable: false, lines: [{ available: 2, openRequestId: null, allowedTypes: ['refund_only', 'return_and_refund', 'exchange'] }] });
+    await expect(cancelShopperOrder(await operator(), { orderId: order.id, token, body: { reasonCode: 'other' } })).rejects.toMatchObject({
+      code: 'order_not_cancellable',
+      details: { state: 'delivered' },
+    });
+    const filed = await requestShopperAfterSales(await operator(), {
+      orderId: order.id,
+      token,
+      body: { type: 'exchange', lines: [{ orderLineId: order.lines[0]!.id, quantity: 1 }], reasonCode: 'wrong_item' },
+    });
+    expect(filed.request.state).toBe('requested');
+    const after = await readShopperOrder(await operator(), { orderId: order.id, token });
+    expect(after.status === 'ok' && after.lines[0]).toMatchObject({ available: 0, openRequestId: filed.request.id });
+  });
+});
+
+describe('npm run orders', () => {
+  it('walks an order through every merchant step and an after-sales request to its refund', async () => {
+    const c = await credential('ord-command');
+    const order = await placeOrder(c, [{ skuId: await freshSku('US', 5), quantity: 1 }], 'manual');
+    const db = await getDb();
+    expect(await runOrdersCommand(['list', '--state', 'pending_payment'], db)).toContain(order.number);
+    expect(await runOrdersCommand(['mark-paid', order.number], db)).toContain('state paid (version 2)');
+    await expect(runOrdersCommand(['ship', order.number, '--carrier', 'UPS', '--tracking', 'X1'], db)).rejects.toThrow(/refused: order_state_conflict .*"state":"paid"/);
+    await runOrdersCommand(['fulfil', order.id], db);
+    await expect(runOrdersCommand(['ship', order.number], db)).rejects.toThrow(/--carrier/);
+    expect(await runOrdersCommand(['ship', order.number, '--carrier', 'UPS', '--tracking', '1Z999'], db)).toContain('tracking: UPS 1Z999');
+    expect(await runOrdersCommand(['deliver', order.number, '--at', '2026-11-01T00:00:00Z'], db)).toContain('2026-11-01T00:00:00.000Z  shipped -> delivered');
+    expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).deliveredAt?.toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    // Delivered on 1 November: the US window is open until 1 December.
+    const body = { type: 'refund_only' as const, lines: [{ orderLineId: order.lines[0]!.id, quantity: 1 }], reasonCode: 'defective' as const };
+    const filed = await requestAfterSales(await operator(new Date('2026-11-20T00:00:00Z')), { orderId: order.id, body, installationId: c.installationId });
+    expect(await runOrdersCommand(['show', order.number], db)).toContain(`${filed.request.id}  refund_only requested`);
+    expect(await runOrdersCommand(['approve', filed.request.id], db)).toContain('refund_only approved');
+    expect(await runOrdersCommand(['refund', filed.request.id], db)).toContain('refund_only refunded');
+    await expect(runOrdersCommand(['refund', filed.request.id], db)).rejects.toThrow(/after_sales_state_conflict/);
+    expect(await runOrdersCommand(['close', order.number], db)).toContain('next: (final state)');
+    expect((await getOrder(c, order.id)).body.data).toMatchObject({ state: 'closed', refundedTotal: { amount: order.lines[0]!.total } });
+    await expect(runOrdersCommand(['show', 'SO-00000000-NOSUCH'], db)).rejects.toThrow(/No order/);
+    await expect(runOrdersCommand(['teleport'], db)).rejects.toThrow(/Usage/);
   });
 });

@@ -49,6 +49,8 @@ beforeAll(async () => {
   const cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['webhooks:read', 'webhooks:write'], app: 'delivery-app' });
   installationId = cred.installationId;
   merchantId = (await db.installation.findUniqueOrThrow({ where: { id: installationId } })).merchantId;
+  // The first test, too, starts with nothing pending (the demo seed's orders appended events).
+  await db.domainEvent.updateMany({ where: { dispatchedAt: null }, data: { dispatchedAt: new Date() } });
 });
 
 afterAll(async () => {

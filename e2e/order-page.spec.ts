@@ -57,7 +57,11 @@ async function buyAndOpenOrderPage(page: Page): Promise<string> {
   return orderNumber;
 }
 
-test('en-US desktop: checkout -> order page -> cancel; the refund shows, the cancel form is gone', async ({ page }) => {
+test('en-US desktop: checkout -> order page -> cancel; the refund shows, the cancel form is gone', async ({ page, baseURL }) => {
+  const external: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith('data:') && new URL(r.url()).origin !== new URL(baseURL!).origin) external.push(r.url());
+  });
   await buyAndOpenOrderPage(page);
   await expect(page.getByTestId('op-state')).toHaveText('Paid');
   await expect(page.getByText('After-sales requests open once the order is delivered.')).toBeVisible();
@@ -81,6 +85,7 @@ test('en-US desktop: checkout -> order page -> cancel; the refund shows, the can
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'This link does not open an order' })).toBeVisible();
   await axeClean(page);
+  expect(external).toEqual([]);
 });
 
 test.describe('phone', () => {

@@ -3,6 +3,7 @@ import type { Principal } from '../core/context';
 import { type Scope, scopes as knownScopes } from '../core/scopes';
 import { hashApiKey, hashesEqual, parseApiKey } from './api-key-format';
 import { getServerSecret } from './server-secret';
+import { readApiKeyForAuth } from './sql';
 import { logger } from '../core/logger';
 
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -15,32 +16,20 @@ export async function authenticateApiKey(db: Db, token: string, now: Date): Prom
   const parsed = parseApiKey(token);
   if (!parsed) return null;
   const expected = hashApiKey(token, getServerSecret());
-  const row = await db.apiKey.findUnique({
-    where: { keyId: parsed.keyId },
-    select: {
-      id: true,
-      hash: true,
-      environment: true,
-      scopes: true,
-      expiresAt: true,
-      revokedAt: true,
-      lastUsedAt: true,
-      installation: { select: { id: true, appId: true, merchantId: true, scopes: true, status: true } },
-    },
-  });
+  const row = await readApiKeyForAuth(db, parsed.keyId);
   if (!row || !hashesEqual(row.hash, expected) || row.environment !== parsed.environment) return null;
   if (row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt <= now) return null;
-  if (row.installation.status !== 'active') return null;
+  if (row.installationStatus !== 'active') return null;
   touchLastUsed(db, row.id, row.lastUsedAt, now);
   return {
     kind: 'apiKey',
-    installationId: row.installation.id,
-    merchantId: row.installation.merchantId,
-    appId: row.installation.appId,
+    installationId: row.installationId,
+    merchantId: row.merchantId,
+    appId: row.appId,
     credentialId: row.id,
     // A key never holds more than its installation was granted, even after the grant shrinks.
-    scopes: effectiveScopes(row.scopes, row.installation.scopes),
+    scopes: effectiveScopes(row.scopes, row.installationScopes),
   };
 }
 

@@ -156,11 +156,12 @@ function openResponse(recordId: string, stored: string): string {
   return isSealed(stored) ? unseal(stored, RESPONSE_PURPOSE, recordId) : stored;
 }
 
+/** One raw statement (this runs on every idempotent write, inside its transaction). */
 async function complete(db: Db | Prisma.TransactionClient, claim: Claim, outcome: Outcome): Promise<boolean> {
-  const { count } = await db.idempotencyRecord.updateMany({
-    where: { id: claim.id, attempt: claim.attempt, completedAt: null },
-    data: { responseStatus: outcome.status, responseBody: seal(JSON.stringify(outcome.body), RESPONSE_PURPOSE, claim.id), completedAt: new Date() },
-  });
+  const body = seal(JSON.stringify(outcome.body), RESPONSE_PURPOSE, claim.id);
+  const count = await db.$executeRaw`
+    UPDATE "IdempotencyRecord" SET "responseStatus" = ${outcome.status}, "responseBody" = ${body}, "completedAt" = ${new Date()}
+    WHERE id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL`;
   return count === 1;
 }
 

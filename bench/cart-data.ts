@@ -1,6 +1,7 @@
 /**
  * Fixtures for the cart benchmarks on the bench database: carts of the demo installation,
- * SKUs with room to add, and a cart with lines and an address to quote.
+ * SKUs with room to add, carts full of lines to change and remove, and a cart with lines and an
+ * address to quote.
  */
 import { randomUUID } from 'node:crypto';
 import { addressHash, normalizeAddress } from '../lib/carts/address';
@@ -12,8 +13,9 @@ import { DEMO_INSTALLATION_MERCHANT, seedDemoCredentials } from '../lib/demo/see
 import type { Target } from './harness';
 
 /**
- * Many carts, so 50 connections rarely queue on one cart's row lock (adds to one cart are
+ * Many carts, so 50 connections rarely queue on one cart's row lock (changes to one cart are
  * serialized by design), and fewer SKUs than the 50-line limit, so a cart never fills up.
+ * Removals run out after CART_COUNT x SKU_COUNT requests (22,500): more than a run makes.
  */
 const CART_COUNT = 500;
 const SKU_COUNT = 45;
@@ -32,8 +34,15 @@ export async function cartTargets(db: Db): Promise<{ targets: Target[]; goals: R
 
   const now = new Date();
   const cart = (id: string) => demoCartData(id, credentials.installationId, now);
+  // Empty carts take the adds; carts holding a line of every SKU take quantity changes and removals.
   const cartIds = Array.from({ length: CART_COUNT }, () => randomUUID());
-  await db.cart.createMany({ data: cartIds.map(cart) });
+  const fullIds = Array.from({ length: CART_COUNT }, () => randomUUID());
+  await db.cart.createMany({ data: [...cartIds, ...fullIds].map(cart) });
+  await db.cartLine.createMany({
+    data: fullIds.flatMap((cartId) =>
+      skus.map((s, i) => ({ cartId, skuId: s.id, quantity: 1, unitAmount: s.prices[0]!.amount, pricedAt: now, position: i + 1 })),
+    ),
+  });
 
   const address = normalizeAddress(
     { country: 'US', recipient: 'Bench Shopper', line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105' },
@@ -53,27 +62,33 @@ export async function cartTargets(db: Db): Promise<{ targets: Target[]; goals: R
   });
 
   const auth = { authorization: `Bearer ${key}` };
+  const json = { ...auth, 'content-type': 'application/json' };
   const run = randomUUID().slice(0, 8);
-  let n = 0;
-  const targets: Target[] = [
-    {
-      name: 'addPublicCartItem',
-      method: 'POST',
-      path: `/api/v1/open/storefront/carts/${cartIds[0]}/items`,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ skuId: skus[0]!.id, quantity: 1 }),
-      // Request i goes to cart i mod CART_COUNT and, cycling through the SKUs, with a new key every time.
+  /** Request i of a write goes to cart i mod CART_COUNT and SKU floor(i / CART_COUNT), with a new key every time. */
+  const write = (name: string, method: string, carts: string[], path: (cart: string, sku: string) => string, body: (i: number, sku: string) => unknown): Target => {
+    let n = 0;
+    return {
+      name,
+      method,
+      path: path(carts[0]!, skus[0]!.id),
+      headers: json,
+      body: JSON.stringify(body(0, skus[0]!.id)),
       setupRequest: (req) => {
         const i = n++;
-        return {
-          ...req,
-          path: `/api/v1/open/storefront/carts/${cartIds[i % CART_COUNT]}/items`,
-          headers: { ...req.headers, 'idempotency-key': `bench-${run}-${i}` },
-          body: JSON.stringify({ skuId: skus[Math.floor(i / CART_COUNT) % skus.length]!.id, quantity: 1 }),
-        };
+        const sku = skus[Math.floor(i / CART_COUNT) % skus.length]!.id;
+        return { ...req, path: path(carts[i % CART_COUNT]!, sku), headers: { ...req.headers, 'idempotency-key': `bench-${run}-${name}-${i}` }, body: JSON.stringify(body(i, sku)) };
       },
-    },
+    };
+  };
+  const items = (c: string) => `/api/v1/open/storefront/carts/${c}/items`;
+  const targets: Target[] = [
+    write('addPublicCartItem', 'POST', cartIds, (c) => items(c), (_, skuId) => ({ skuId, quantity: 1 })),
+    write('updatePublicCartItemQuantity', 'PATCH', fullIds, (c, sku) => `${items(c)}/${sku}`, (i) => ({ quantity: (i % 5) + 2 })),
+    write('removePublicCartItem', 'DELETE', fullIds, (c, sku) => `${items(c)}/${sku}`, () => ({})),
     { name: 'quotePublicCartCheckout', path: `/api/v1/open/storefront/carts/${quoted}/checkout-quote`, headers: auth },
   ];
-  return { targets, goals: { addPublicCartItem: 0.4, quotePublicCartCheckout: 0.4 } };
+  return {
+    targets,
+    goals: { addPublicCartItem: 0.5, updatePublicCartItemQuantity: 0.5, removePublicCartItem: 0.5, quotePublicCartCheckout: 0.4 },
+  };
 }

@@ -3,13 +3,13 @@
  * build served by `next start`, and autocannon runs reported as ratios to the framework floor.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
-import { prismaForPostgres, type Db } from '../lib/db/client';
+import { openPglite, prismaForPglite, prismaForPostgres, type Db } from '../lib/db/client';
 import { applyMigrations, readMigrations } from '../lib/db/migrations';
-import { pgRunner } from '../lib/db/sql-runner';
+import { pgliteRunner, pgRunner } from '../lib/db/sql-runner';
 import { seedDemo } from '../lib/demo';
 
 export const BENCH_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -46,6 +46,41 @@ export async function createBenchDatabase(name: string): Promise<{ url: string; 
   };
 }
 
+/**
+ * An embedded (PGlite) bench database in `dataDir`: migrated and seeded here, then closed, so the
+ * server under test opens it as its owner (the README's default path).
+ */
+export async function createEmbeddedBenchDatabase(dataDir: string): Promise<{ db: Db; close: () => Promise<void> }> {
+  const pglite = await openPglite(dataDir);
+  await applyMigrations(pgliteRunner(pglite), await readMigrations());
+  const db = prismaForPglite(pglite);
+  await seedDemo(db);
+  return {
+    db,
+    close: async () => {
+      await db.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+/** Resident memory of the server: the largest process of the server's process group (MB). */
+export function serverRssMb(child: ChildProcess): number {
+  let max = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgid !== child.pid) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (rss) max = Math.max(max, Number(rss[1]) / 1024);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return Math.round(max);
+}
+
 /** Builds once into a private dist dir (skipped with --no-build when a build exists). */
 export function buildApp() {
   if (process.argv.includes('--no-build') && existsSync(`${DIST_DIR}/BUILD_ID`)) return;
@@ -54,9 +89,15 @@ export function buildApp() {
   if (r.status !== 0) throw new Error('next build failed');
 }
 
+/** The server's V8 old-space cap, as `npm start` sets it (package.json): see bench/README.md, Memory. */
+export const SERVER_HEAP_MB = 192;
+
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn('npx', ['next', 'start', '-p', String(port)], {
-    env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR, ...env },
+  const nodeOptions = [`--max-old-space-size=${SERVER_HEAP_MB}`, env.NODE_OPTIONS].filter(Boolean).join(' ');
+  // Node runs the next CLI itself (no npx in between): the process group is the server alone,
+  // for its RSS and its --cpu-prof profile.
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+    env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR, ...env, NODE_OPTIONS: nodeOptions },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -82,7 +123,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   } catch {
     return;
   }
-  await Promise.race([exited, sleep(10_000)]);
+  await Promise.race([exited, sleep(30_000)]);
 }
 
 export type BenchRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
@@ -113,19 +154,4 @@ export async function measure(base: string, t: Target, seconds: number, connecti
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, connection pools, caches
   const r: Result = await autocannon(opts);
   return { name: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
-}
-
-export function report(rows: Measured[], floorName: string, targets: Record<string, number>) {
-  const floor = rows.find((r) => r.name === floorName)!;
-  const lines = [
-    '| target | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to floor | goal |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
-    ...rows.map((r) => {
-      const ratio = r.rps / floor.rps;
-      const goal = targets[r.name];
-      const verdict = goal === undefined ? 'floor' : `${ratio >= goal ? 'met' : 'MISSED'} (>= ${(goal * 100).toFixed(0)}%)`;
-      return `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${(ratio * 100).toFixed(1)}% | ${verdict} |`;
-    }),
-  ];
-  console.log(lines.join('\n'));
 }

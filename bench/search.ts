@@ -7,7 +7,9 @@
  * database. Options: --products=N (default 100000), --runs=N (per kind, default 40),
  * --scan-runs=N (default 12), --keep (leave the database for inspection).
  */
+import { readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -37,6 +39,12 @@ const TARGET_SPEEDUP = 10;
 const base = { sort: 'relevance', page: 1, pageSize: 24 } as const;
 const en = { ...base, locale: 'en-US', market: 'US' } as const;
 const zh = { ...base, locale: 'zh-CN', market: 'CN' } as const;
+
+/** The demo catalog's product pictures (public/media/catalog/*-main.svg), so every hit's image exists. */
+const catalogPictures = readdirSync(path.join(import.meta.dirname, '..', 'public', 'media', 'catalog'))
+  .filter((f) => f.endsWith('-main.svg'))
+  .map((f) => f.slice(0, -'.svg'.length))
+  .sort();
 
 const started = performance.now();
 const admin = new pg.Client({ connectionString: BENCH_SERVER });
@@ -151,7 +159,7 @@ async function seed(): Promise<number> {
             products.map((p) => JSON.stringify(p.description)),
             products.map((p) => p.status),
             products.map((p) => categoryId.get(p.category)),
-            products.map((p) => `${p.category}-${p.skus.length % 4}`),
+            products.map((p, k) => catalogPictures[(start + k) % catalogPictures.length]),
             products.map((p) => p.createdAt),
           ],
         );

@@ -1,0 +1,104 @@
+/**
+ * `npm run bench:profile`: where the server's CPU goes for the hottest read (product detail) and
+ * the hottest write (add to cart). Starts `next start` on a fresh PostgreSQL bench database
+ * under `--cpu-prof`, drives one operation with autocannon, stops the server (which writes its
+ * profile) and prints the CPU milliseconds per request and the functions and packages with the
+ * most self time. Options: --seconds=N (default 8), --connections=N (50), --port=N (3335),
+ * --target=read|write|both (both), --no-cache (the public-read cache off: the read as it was
+ * before the cache), --no-build.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cartTargets } from './cart-data';
+import { buildApp, createBenchDatabase, measure, startServer, stopServer, type Target } from './harness';
+
+const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const seconds = Number(arg('seconds', '8'));
+const connections = Number(arg('connections', '50'));
+const port = Number(arg('port', '3335'));
+const which = arg('target', 'both');
+const noCache = process.argv.includes('--no-cache');
+
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+
+/** Which package (or app code) a script URL belongs to. */
+function packageOf(url: string): string {
+  if (!url) return '(native / V8)';
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const rest = url.slice(nm + 'node_modules/'.length).split('/');
+    return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  }
+  if (url.startsWith('node:')) return 'node core';
+  if (url.includes('/.next-bench/server/')) return 'app bundle (.next-bench/server)';
+  return url.replace(/^file:\/\//, '').replace(process.cwd(), '.');
+}
+
+function summarize(profile: Profile, requests: number) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let busy = 0;
+  const fns = new Map<string, number>();
+  const pkgs = new Map<string, number>();
+  for (const [id, us] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    if (functionName === '(idle)') continue;
+    busy += us;
+    const fn = `${functionName || '(anonymous)'} ${packageOf(url)}${url ? `:${lineNumber + 1}` : ''}`;
+    fns.set(fn, (fns.get(fn) ?? 0) + us);
+    pkgs.set(packageOf(url), (pkgs.get(packageOf(url)) ?? 0) + us);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `| ${k} | ${(us / 1000).toFixed(0)} | ${((us / busy) * 100).toFixed(1)}% |`);
+  return [
+    `CPU busy ${(busy / 1000).toFixed(0)} ms over ${requests} requests (incl. warm-up): ${(busy / 1000 / requests).toFixed(2)} ms CPU per request`,
+    '',
+    '| package | self ms | share |',
+    '|---|---:|---:|',
+    ...top(pkgs, 10),
+    '',
+    '| function | self ms | share |',
+    '|---|---:|---:|',
+    ...top(fns, 15),
+  ].join('\n');
+}
+
+buildApp();
+const database = await createBenchDatabase('sc_bench_profile');
+try {
+  const carts = await cartTargets(database.db);
+  const targets: Target[] = [];
+  if (which !== 'write') {
+    targets.push({ name: 'getPublicMerchantProduct', path: '/api/v1/catalog/merchants/lumen-audio/products/aurora-wireless-earbuds-pro' });
+  }
+  if (which !== 'read') targets.push(carts.targets.find((t) => t.name === 'addPublicCartItem')!);
+  for (const t of targets) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sc-cpu-prof-'));
+    const server = await startServer(port, {
+      DATABASE_URL: database.url,
+      RATE_LIMIT_PUBLIC: '1000000000/60',
+      RATE_LIMIT_KEY_WRITE: '1000000000/60',
+      LOG_LEVEL: 'warn',
+      NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
+      ...(noCache ? { PUBLIC_READ_CACHE_MAX_AGE_SECONDS: '0' } : {}),
+    });
+    let requests = 0;
+    try {
+      const m = await measure(`http://127.0.0.1:${port}`, t, seconds, connections);
+      requests = Math.round(m.rps * (seconds + 2));
+      console.log(`\n### ${t.name}${noCache ? ' (public-read cache off)' : ''}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, -c ${connections} -d ${seconds}\n`);
+    } finally {
+      await stopServer(server);
+    }
+    // The server's profile is the biggest one (npx and the next CLI wrapper write small ones too).
+    const files = readdirSync(dir).map((f) => path.join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size);
+    if (!files[0]) console.log('no profile written (the server did not exit cleanly)');
+    else console.log(summarize(JSON.parse(readFileSync(files[0], 'utf8')) as Profile, requests));
+    rmSync(dir, { recursive: true, force: true });
+  }
+} finally {
+  await database.drop();
+}

@@ -7,7 +7,7 @@
 // 2. Pages get a Content-Security-Policy with a fresh nonce that Next puts on its own scripts.
 import { NextResponse, type NextRequest } from 'next/server';
 import { screenRequest, screeningResponse } from '@/lib/http/screen-request';
-import { contentSecurityPolicy, newNonce } from '@/lib/http/security-headers';
+import { authorizeFormActionOrigins, contentSecurityPolicy, newNonce } from '@/lib/http/security-headers';
 
 export function proxy(req: NextRequest) {
   const screening = screenRequest(req.method, req.url);
@@ -31,7 +31,7 @@ export function proxy(req: NextRequest) {
   if (pathname.startsWith('/_next/')) return NextResponse.next();
 
   const nonce = newNonce();
-  const csp = contentSecurityPolicy(nonce);
+  const csp = contentSecurityPolicy(nonce, undefined, authorizeFormActionOrigins(pathname, req.nextUrl.searchParams));
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);

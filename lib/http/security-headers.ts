@@ -15,7 +15,7 @@ export const staticSecurityHeaders: ReadonlyArray<{ key: string; value: string }
  * everything else from this origin, never framed. React needs eval in development only.
  * Inline style attributes are allowed (Next and Scalar set them); inline script never is.
  */
-export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === 'development'): string {
+export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === 'development', formActionOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
@@ -26,9 +26,27 @@ export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV 
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formActionOrigins].join(' '),
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/**
+ * The consent page's forms answer with a redirect to the app's redirect URI, and browsers apply
+ * form-action to where a submission is redirected: that one origin (of a well-formed http(s)
+ * redirect_uri, which the page then checks against the client's exact list before any form is
+ * shown) is added for /oauth/authorize only.
+ */
+export function authorizeFormActionOrigins(pathname: string, search: URLSearchParams): string[] {
+  if (pathname !== '/oauth/authorize') return [];
+  const all = search.getAll('redirect_uri');
+  if (all.length !== 1) return [];
+  try {
+    const url = new URL(all[0]!);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
 }
 
 export function newNonce(): string {

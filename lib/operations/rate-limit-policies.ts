@@ -22,6 +22,8 @@ export const rateLimitPolicies = {
   challenge: { limit: 10, windowSeconds: 60, by: 'address+store' },
   /** OAuth token endpoint family, per client (the authenticated app; its address until known). */
   oauth: { limit: 30, windowSeconds: 60, by: 'client' },
+  /** Merchant sign-in attempts (the /merchant Credentials form), per client address; accounts also lock after repeated failures. */
+  signIn: { limit: 10, windowSeconds: 300, by: 'address' },
   /** Requests to API-key operations that fail authentication, per client address: past it they get 429, not 401. */
   authFailure: { limit: 60, windowSeconds: 60, by: 'address' },
 } as const satisfies Record<string, { limit: number; windowSeconds: number; by: RateLimitSubject }>;

@@ -1,0 +1,124 @@
+import 'server-only';
+import { createHmac } from 'node:crypto';
+import { Auth, type AuthConfig } from '@auth/core';
+import { CredentialsSignin } from '@auth/core/errors';
+import Credentials from '@auth/core/providers/credentials';
+import { headers } from 'next/headers';
+import { createServiceContext } from '../core/context';
+import { getServerSecret } from '../credentials/server-secret';
+import { getDb } from '../db/client';
+import { verifyMerchantCredentials } from '../merchant-users/merchant-users';
+import { clientAddress } from './client-address';
+import { getRateLimiter, policyFor, rateLimitKey } from './rate-limit';
+
+/** Where Auth.js answers (sign-in callback, sign-out, session, csrf): `app/merchant/auth/[...auth]`. */
+export const MERCHANT_AUTH_BASE = '/merchant/auth';
+export const MERCHANT_SIGN_IN_PATH = '/merchant/sign-in';
+const SESSION_HOURS = 8;
+
+/** The sign-in refusals the page tells apart (Auth.js passes `code` to the sign-in page). */
+class ThrottledSignIn extends CredentialsSignin {
+  code = 'throttled';
+}
+class LockedSignIn extends CredentialsSignin {
+  code = 'locked';
+}
+
+/** AUTH_SECRET when set, else a key derived from the server secret (instances sharing it agree). */
+function authSecret(): string {
+  return process.env.AUTH_SECRET ?? createHmac('sha256', getServerSecret()).update('authjs-merchant-session').digest('base64url');
+}
+
+/**
+ * Merchant sign-in through @auth/core: the Credentials provider checks the argon2 merchant users
+ * (with their per-account lock), after a per-address throttle on the shared rate limiter; sessions
+ * are encrypted JWT cookies (`__Secure-`/`__Host-` prefixed and Secure over https), and every POST
+ * carries Auth.js's double-submit CSRF token. Only same-origin callback URLs are followed.
+ */
+export function merchantAuthConfig(): AuthConfig {
+  return {
+    basePath: MERCHANT_AUTH_BASE,
+    secret: authSecret(),
+    trustHost: true,
+    session: { strategy: 'jwt', maxAge: SESSION_HOURS * 3600 },
+    pages: { signIn: MERCHANT_SIGN_IN_PATH, error: MERCHANT_SIGN_IN_PATH, signOut: '/merchant' },
+    providers: [
+      Credentials({
+        credentials: { email: { type: 'email' }, password: { type: 'password' } },
+        async authorize(credentials, request) {
+          const email = typeof credentials.email === 'string' ? credentials.email : '';
+          const password = typeof credentials.password === 'string' ? credentials.password : '';
+          if (!email || !password || email.length > 254 || password.length > 1024) return null;
+          const address = clientAddress(request.headers);
+          const policy = policyFor('signIn');
+          const { allowed } = await getRateLimiter().limit(policy, rateLimitKey('signIn', { address }));
+          if (!allowed) throw new ThrottledSignIn();
+          const ctx = createServiceContext({ db: await getDb(), requestId: `signin_${crypto.randomUUID()}`, clientAddress: address });
+          const result = await verifyMerchantCredentials(ctx, { email, password });
+          if (!result.ok) {
+            if (result.reason === 'locked') throw new LockedSignIn();
+            return null;
+          }
+          return { id: result.user.id, email: result.user.email, name: result.user.displayName };
+        },
+      }),
+    ],
+    callbacks: {
+      redirect({ url, baseUrl }) {
+        if (url.startsWith('/') && !url.startsWith('//')) return `${baseUrl}${url}`;
+        return new URL(url).origin === baseUrl ? url : `${baseUrl}/merchant`;
+      },
+      session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.sub ?? '' } };
+      },
+    },
+  };
+}
+
+/** The Auth.js handler, for the route. */
+export function handleMerchantAuth(request: Request): Promise<Response> {
+  return Auth(request, merchantAuthConfig());
+}
+
+async function requestBase(): Promise<{ origin: string; cookie: string }> {
+  const h = await headers();
+  const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost';
+  const proto = h.get('x-forwarded-proto') ?? 'http';
+  return { origin: `${proto}://${host}`, cookie: h.get('cookie') ?? '' };
+}
+
+/** Asks Auth.js, in-process, what it would answer at `path` for this page request's cookies. */
+async function askAuth(path: string): Promise<Response> {
+  const { origin, cookie } = await requestBase();
+  return Auth(new Request(`${origin}${MERCHANT_AUTH_BASE}${path}`, { headers: { cookie } }), merchantAuthConfig());
+}
+
+/** The signed-in merchant user id of this page request, or null. */
+export async function merchantSessionUserId(): Promise<string | null> {
+  const res = await askAuth('/session');
+  if (!res.ok) return null;
+  const body = (await res.json()) as { user?: { id?: string } } | null;
+  return body?.user?.id || null;
+}
+
+/**
+ * The CSRF token the page's forms to Auth.js carry, or null when this browser has no valid CSRF
+ * cookie yet (the page then sends it through `/merchant/csrf`, which sets one and comes back).
+ */
+export async function merchantCsrfToken(): Promise<string | null> {
+  const res = await askAuth('/csrf');
+  if (res.headers.getSetCookie().some((c) => c.includes('authjs.csrf-token'))) return null;
+  const body = (await res.json()) as { csrfToken?: string };
+  return body.csrfToken ?? null;
+}
+
+/** Sets the CSRF cookie (Auth.js's own /csrf answer) and sends the browser back to a same-origin page. */
+export async function issueMerchantCsrfCookie(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const next = url.searchParams.get('next') ?? '/merchant';
+  const target = next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/merchant/csrf') ? next : '/merchant';
+  const res = await Auth(new Request(new URL(`${MERCHANT_AUTH_BASE}/csrf`, url), { headers: request.headers }), merchantAuthConfig());
+  const out = new Response(null, { status: 303, headers: { location: target, 'cache-control': 'no-store' } });
+  for (const c of res.headers.getSetCookie()) out.headers.append('set-cookie', c);
+  return out;
+}

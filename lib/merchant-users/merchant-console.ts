@@ -42,7 +42,7 @@ export async function readMerchantConsole(ctx: ServiceContext, userId: string): 
 
 /** Whether the user is a member of the store. */
 export async function isMemberOf(ctx: ServiceContext, input: { userId: string; merchantId: string }): Promise<boolean> {
-  const m = await ctx.db.merchantMembership.findUnique({ where: { userId_merchantId: input }, select: { userId: true } });
+  const m = await ctx.db.merchantMembership.findUnique({ where: { userId_merchantId: { userId: input.userId, merchantId: input.merchantId } }, select: { userId: true } });
   return m !== null;
 }
 

@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { calculateJwkThumbprint, exportJWK } from 'jose';
+import * as oauth from 'oauth4webapi';
+import { e2eDemoFile } from './demo-file';
+
+/**
+ * The OAuth 2.0 journey of an app, driven by oauth4webapi (a certified client library) against
+ * the e2e server: discovery, /oauth/authorize in the browser (merchant sign-in through Auth.js,
+ * consent), the code captured at the app's redirect URI, the exchange with DPoP, a cart operation
+ * with `Authorization: DPoP`, a refresh, a revocation, and the revoked token refused.
+ */
+
+type Demo = {
+  oauth: { clientId: string; redirectUri: string; scopes: string[] };
+  merchantUsers: { store: string; email: string; password: string }[];
+};
+
+const demo = (baseURL: string): Demo => JSON.parse(readFileSync(e2eDemoFile(baseURL), 'utf8')) as Demo;
+const insecure = { [oauth.allowInsecureRequests]: true } as const;
+
+/**
+ * The API answers in its own envelopes ({data} / PublicErrorResponse, as the interface says); the
+ * client library reads RFC 6749 bodies. This adapter is the only thing between them.
+ */
+const unwrapEnvelope: typeof fetch = async (input, init) => {
+  const res = await fetch(input, init);
+  if (!(res.headers.get('content-type') ?? '').includes('json')) return res;
+  const body = (await res.json()) as { data?: unknown; error?: { code: string; message: string; details?: { error?: string } } };
+  const plain = body.data ?? (body.error ? { error: body.error.details?.error ?? body.error.code, error_description: body.error.message } : body);
+  return new Response(JSON.stringify(plain), { status: res.status, statusText: res.statusText, headers: res.headers });
+};
+
+const options = (dpop?: oauth.DPoPHandle, extra: Record<string, string> = {}) => ({
+  ...insecure,
+  [oauth.customFetch]: unwrapEnvelope,
+  ...(dpop && { DPoP: dpop }),
+  headers: new Headers({ 'idempotency-key': `e2e-${crypto.randomUUID()}`, ...extra }),
+});
+
+/** One retry when the server asks for its DPoP nonce (RFC 9449 §8); the handle remembers it. */
+async function withNonce<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (oauth.isDPoPNonceError(err)) return run();
+    throw err;
+  }
+}
+
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+/** Answers the app's redirect URI in the browser and hands back the URL it was called with. */
+function captureRedirect(page: Page, redirectUri: string): Promise<URL> {
+  return new Promise((resolve) => {
+    void page.route(`${redirectUri}**`, async (route) => {
+      resolve(new URL(route.request().url()));
+      await route.fulfill({ status: 200, contentType: 'text/plain', body: 'app callback' });
+    });
+  });
+}
+
+async function discover(baseURL: string) {
+  const issuer = new URL(baseURL);
+  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, insecure));
+}
+
+async function signIn(page: Page, user: { email: string; password: string }, labels = { email: 'Email', password: 'Password', submit: 'Sign in' }) {
+  await expect(page).toHaveURL(/\/merchant\/sign-in\?/);
+  await page.getByLabel(labels.email).fill(user.email);
+  await page.getByLabel(labels.password).fill(user.password);
+  await page.getByRole('button', { name: labels.submit }).click();
+}
+
+test('an app is authorized in the browser, then exchanges, calls, refreshes and revokes with DPoP', async ({ page, baseURL }) => {
+  const facts = demo(baseURL!);
+  const user = facts.merchantUsers.find((u) => u.store === 'lumen-audio')!;
+  const as = await discover(baseURL!);
+  expect(as.dpop_signing_alg_values_supported).toContain('ES256');
+  const client: oauth.Client = { client_id: facts.oauth.clientId };
+  const clientAuth = oauth.None();
+  const keys = await oauth.generateKeyPair('ES256');
+  const dpop = oauth.DPoP(client, keys);
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+
+  const authorize = new URL(as.authorization_endpoint!);
+  authorize.search = new URLSearchParams({
+    client_id: client.client_id,
+    redirect_uri: facts.oauth.redirectUri,
+    response_type: 'code',
+    scope: 'catalog:read checkout:quote',
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    dpop_jkt: await calculateJwkThumbprint(await exportJWK(keys.publicKey)),
+  }).toString();
+
+  const redirected = captureRedirect(page, facts.oauth.redirectUri);
+  await page.goto(authorize.href);
+  await axeClean(page);
+  await signIn(page, user);
+
+  await expect(page.getByRole('heading', { name: 'Demo OAuth App wants to access your store' })).toBeVisible();
+  await expect(page.getByTestId('consent-store')).toContainText('Lumen');
+  await expect(page.getByTestId('consent-scopes').getByRole('listitem')).toHaveText(['Read your catalog: products, prices and stock', 'Create carts and price them']);
+  await axeClean(page);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  const callback = await redirected;
+  expect(callback.searchParams.get('iss')).toBe(new URL(baseURL!).origin);
+  const params = oauth.validateAuthResponse(as, client, callback, state);
+
+  const tokens = await withNonce(async () =>
+    oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, facts.oauth.redirectUri, verifier, options(dpop)),
+    ),
+  );
+  expect(tokens.token_type).toBe('dpop');
+  expect(tokens.refresh_token).toBeTruthy();
+
+  const cartsUrl = new URL('/api/v1/open/storefront/carts', baseURL);
+  const createCart = (access: string) =>
+    oauth
+      .protectedResourceRequest(access, 'POST', cartsUrl, new Headers({ 'content-type': 'application/json', 'idempotency-key': `e2e-${crypto.randomUUID()}` }), JSON.stringify({ market: 'US', locale: 'en-US' }), {
+        ...insecure,
+        DPoP: dpop,
+      })
+      .catch((err: unknown) => {
+        if (err instanceof oauth.WWWAuthenticateChallengeError) return err.response;
+        throw err;
+      });
+  const cart = await createCart(tokens.access_token);
+  expect(cart.status).toBe(200);
+  expect(((await cart.json()) as { data: { id: string } }).data.id).toBeTruthy();
+
+  const refreshed = await withNonce(async () =>
+    oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, options(dpop))),
+  );
+  expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+  expect((await createCart(refreshed.access_token)).status).toBe(200);
+
+  await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, clientAuth, refreshed.refresh_token!, options()));
+  expect((await createCart(refreshed.access_token)).status).toBe(401);
+
+  // The merchant area shows the app and its scopes, and its OAuth access is gone.
+  await page.goto('/merchant');
+  await expect(page.getByTestId('signed-in-as')).toContainText(user.email);
+  const app = page.getByTestId('merchant-app').filter({ hasText: 'Demo OAuth App' });
+  await expect(app).toContainText('Create carts and price them');
+  await axeClean(page);
+});
+
+test('a merchant denies on a phone in Chinese, revokes from the merchant area, and a bad redirect URI is never followed', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', extraHTTPHeaders: { 'accept-language': 'zh-CN' } });
+  const page = await context.newPage();
+  const facts = demo(baseURL!);
+  const user = facts.merchantUsers.find((u) => u.store === 'lumen-audio')!;
+  const verifier = oauth.generateRandomCodeVerifier();
+  const query = {
+    client_id: facts.oauth.clientId,
+    redirect_uri: facts.oauth.redirectUri,
+    response_type: 'code',
+    scope: 'catalog:read',
+    state: 'phone-state',
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  };
+
+  await page.goto(`/oauth/authorize?${new URLSearchParams({ ...query, redirect_uri: 'https://evil.example/cb' })}`);
+  await expect(page.getByTestId('authorize-error')).toContainText('invalid_request');
+  await expect(page).toHaveURL(/\/oauth\/authorize\?/);
+  await axeClean(page);
+
+  // A wrong password first: refused, same form, nothing said about which part was wrong.
+  await page.goto(`/oauth/authorize?${new URLSearchParams(query)}`);
+  await signIn(page, { email: user.email, password: 'not-the-password' }, { email: '邮箱', password: '密码', submit: '登录' });
+  await expect(page.getByTestId('sign-in-error')).toHaveText('邮箱或密码不正确。');
+  await signIn(page, user, { email: '邮箱', password: '密码', submit: '登录' });
+  await expect(page.getByRole('heading', { name: 'Demo OAuth App 请求访问你的店铺' })).toBeVisible();
+  await axeClean(page);
+  const redirected = captureRedirect(page, facts.oauth.redirectUri);
+  await page.getByRole('button', { name: '拒绝' }).click();
+  const denied = await redirected;
+  expect(Object.fromEntries(denied.searchParams)).toMatchObject({ error: 'access_denied', state: 'phone-state', iss: new URL(baseURL!).origin });
+  expect(denied.searchParams.has('code')).toBe(false);
+
+  // Approve once, then withdraw the app's access from the merchant area.
+  await page.unrouteAll();
+  const approved = captureRedirect(page, facts.oauth.redirectUri);
+  await page.goto(`/oauth/authorize?${new URLSearchParams(query)}`);
+  await page.getByRole('button', { name: '允许' }).click();
+  expect((await approved).searchParams.get('code')).toBeTruthy();
+  await page.goto('/merchant');
+  const app = page.getByTestId('merchant-app').filter({ hasText: 'Demo OAuth App' });
+  await expect(app).toContainText('已通过 OAuth 获得授权');
+  await axeClean(page);
+  await app.getByRole('button', { name: '撤销授权' }).click();
+  await expect(page.getByRole('status')).toContainText('Demo OAuth App');
+  await expect(page.getByTestId('merchant-app').filter({ hasText: 'Demo OAuth App' }).getByRole('button', { name: '撤销授权' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/merchant\/sign-in/);
+  await page.goto('/merchant');
+  await expect(page).toHaveURL(/\/merchant\/sign-in/);
+  await context.close();
+});

@@ -66,7 +66,7 @@ function captureRedirect(page: Page, redirectUri: string): Promise<URL> {
 
 async function discover(baseURL: string) {
   const issuer = new URL(baseURL);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, insecure));
+  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...insecure, algorithm: 'oauth2' }));
 }
 
 async function signIn(page: Page, user: { email: string; password: string }, labels = { email: 'Email', password: 'Password', submit: 'Sign in' }) {

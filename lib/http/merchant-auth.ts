@@ -5,6 +5,7 @@ import { CredentialsSignin } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
 import { headers } from 'next/headers';
 import { createServiceContext } from '../core/context';
+import { publicBaseUrl } from '../core/media-urls';
 import { getServerSecret } from '../credentials/server-secret';
 import { getDb } from '../db/client';
 import { verifyMerchantCredentials } from '../merchant-users/merchant-users';
@@ -75,16 +76,20 @@ export function merchantAuthConfig(): AuthConfig {
   };
 }
 
-/** The Auth.js handler, for the route. */
-export function handleMerchantAuth(request: Request): Promise<Response> {
-  return Auth(request, merchantAuthConfig());
+/**
+ * The Auth.js handler, for the route. Auth.js builds its redirects and picks its cookie names
+ * (`__Secure-` over https) from the request URL: it is given this deployment's public origin
+ * (PUBLIC_BASE_URL, the OAuth issuer too), never whatever Host the request claimed.
+ */
+export async function handleMerchantAuth(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const publicUrl = new URL(url.pathname + url.search, publicBaseUrl());
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  return Auth(new Request(publicUrl, { method: request.method, headers: request.headers, body }), merchantAuthConfig());
 }
 
 async function requestBase(): Promise<{ origin: string; cookie: string }> {
-  const h = await headers();
-  const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost';
-  const proto = h.get('x-forwarded-proto') ?? 'http';
-  return { origin: `${proto}://${host}`, cookie: h.get('cookie') ?? '' };
+  return { origin: publicBaseUrl().origin, cookie: (await headers()).get('cookie') ?? '' };
 }
 
 /** Asks Auth.js, in-process, what it would answer at `path` for this page request's cookies. */
@@ -117,7 +122,7 @@ export async function issueMerchantCsrfCookie(request: Request): Promise<Respons
   const url = new URL(request.url);
   const next = url.searchParams.get('next') ?? '/merchant';
   const target = next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/merchant/csrf') ? next : '/merchant';
-  const res = await Auth(new Request(new URL(`${MERCHANT_AUTH_BASE}/csrf`, url), { headers: request.headers }), merchantAuthConfig());
+  const res = await Auth(new Request(new URL(`${MERCHANT_AUTH_BASE}/csrf`, publicBaseUrl()), { headers: request.headers }), merchantAuthConfig());
   const out = new Response(null, { status: 303, headers: { location: target, 'cache-control': 'no-store' } });
   for (const c of res.headers.getSetCookie()) out.headers.append('set-cookie', c);
   return out;

@@ -522,6 +522,24 @@ describe('idempotency', () => {
   });
 });
 
+describe('idempotency and DPoP', () => {
+  it('#36b the same Idempotency-Key and body from another DPoP key never gets the first key\'s tokens: the used code is refused and its grant revoked', async () => {
+    const client = await testClient();
+    const victim = await newDpopKey();
+    const thief = await newDpopKey();
+    const seeded = await seedCode(client);
+    const headers = formHeaders();
+    const body = form({ grant_type: 'authorization_code', code: seeded.code, redirect_uri: REDIRECT, code_verifier: seeded.verifier, client_id: client.clientId });
+    const first = await token(body, { ...headers, dpop: await proof(victim) });
+    expect(first.status).toBe(200);
+    const replay = await token(body, { ...headers, dpop: await proof(thief) });
+    expectError(replay, 400, 'invalid_grant');
+    expect(JSON.stringify(replay.body)).not.toContain(first.body.data.access_token);
+    const db = await getDb();
+    expect(await db.oAuthToken.count({ where: { grant: { clientId: client.rowId }, revokedAt: null } })).toBe(0);
+  });
+});
+
 describe('brute force', () => {
   it('#38 past the oauth policy the token endpoint answers 429 rate_limited with Retry-After', async () => {
     const { MemoryRateLimiter, setRateLimiter, getRateLimiter } = await import('../lib/http/rate-limit');

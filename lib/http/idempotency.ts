@@ -180,13 +180,30 @@ export function idempotencyScope(
   if (principal) return `installation:${principal.installationId}`;
   if (op.auth.kind === 'oauth') {
     const credentials = createHash('sha256').update(headers.get('authorization') ?? '').digest('base64url');
-    return `oauth:${credentials}|${address}`;
+    return `oauth:${credentials}|dpop:${dpopKeyId(headers.get('dpop'))}|${address}`;
   }
   const resource = Object.keys(rawParams)
     .sort()
     .map((k) => `${k}=${String(rawParams[k])}`)
     .join('&');
   return `public:${resource}|${address}`;
+}
+
+/**
+ * The public key a DPoP proof names (its header's `jwk`), hashed: part of the OAuth endpoints'
+ * idempotency scope, so a replayed Idempotency-Key answers only the key that made the first
+ * request. Anyone else (a stolen code and key, another DPoP key) runs the operation and meets
+ * the used code. The proof itself is verified by the operation; a malformed one scopes as `none`.
+ */
+export function dpopKeyId(proof: string | null): string {
+  try {
+    const header = JSON.parse(Buffer.from(proof!.split('.')[0]!, 'base64url').toString('utf8')) as { jwk?: Record<string, unknown> };
+    if (!header.jwk || typeof header.jwk !== 'object') return 'none';
+    const { kty, crv, x, y, n, e } = header.jwk;
+    return createHash('sha256').update(canonicalJson({ kty, crv, x, y, n, e })).digest('base64url');
+  } catch {
+    return 'none';
+  }
 }
 
 /** SHA-256 of the method, the path parameters and the canonical JSON of the (parsed) body. */

@@ -97,11 +97,12 @@ describe('merchant sign-in (Auth.js Credentials)', () => {
       ['ghost@nowhere.example', 'whatever password'],
     ] as const) {
       const jar = new Jar();
-      const res = await signIn(jar, email, password);
+      const res = await signIn(jar, email, password, '/oauth/authorize?client_id=x');
       expect(res.status).toBe(302);
       const to = new URL(res.headers.get('location')!);
       expect(to.pathname).toBe('/merchant/sign-in');
       expect(to.searchParams.get('code')).toBe('credentials');
+      expect(to.searchParams.get('callbackUrl')).toBe('/oauth/authorize?client_id=x');
       expect(jar.has('session-token')).toBe(false);
     }
   });

@@ -1,4 +1,4 @@
-import { cookies, headers } from 'next/headers';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { merchantCsrfToken } from '@/lib/http/merchant-auth';
 import type { Locale } from '@/lib/schemas/common';
@@ -15,19 +15,6 @@ export async function pageLocale(query: Query): Promise<Locale> {
 export function safeReturnPath(value: string | undefined, fallback = '/merchant'): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   return value;
-}
-
-/** Where Auth.js remembered the callback URL of a failed sign-in (it drops it from the error redirect). */
-export async function rememberedCallback(): Promise<string | undefined> {
-  const jar = await cookies();
-  const raw = jar.get('__Secure-authjs.callback-url')?.value ?? jar.get('authjs.callback-url')?.value;
-  if (!raw) return undefined;
-  try {
-    const url = new URL(raw);
-    return url.pathname + url.search;
-  } catch {
-    return undefined;
-  }
 }
 
 /** This page's CSRF token for forms to Auth.js; without a CSRF cookie yet, a round trip sets one. */

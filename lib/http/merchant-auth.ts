@@ -85,7 +85,24 @@ export async function handleMerchantAuth(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const publicUrl = new URL(url.pathname + url.search, publicBaseUrl());
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-  return Auth(new Request(publicUrl, { method: request.method, headers: request.headers, body }), merchantAuthConfig());
+  const res = await Auth(new Request(publicUrl, { method: request.method, headers: request.headers, body }), merchantAuthConfig());
+  return body ? keepCallbackOnRefusal(res, body) : res;
+}
+
+/**
+ * Auth.js sends a refused sign-in back to the sign-in page without the callback URL; it is put
+ * back (same-origin paths only), so a merchant on their way to a consent screen still gets there.
+ */
+function keepCallbackOnRefusal(res: Response, body: ArrayBuffer): Response {
+  const location = res.headers.get('location');
+  if (res.status !== 302 || !location) return res;
+  const to = new URL(location);
+  const callbackUrl = new URLSearchParams(new TextDecoder().decode(body)).get('callbackUrl') ?? '';
+  if (to.pathname !== MERCHANT_SIGN_IN_PATH || !to.searchParams.has('error') || !callbackUrl.startsWith('/') || callbackUrl.startsWith('//') || callbackUrl.startsWith('/\\')) return res;
+  to.searchParams.set('callbackUrl', callbackUrl);
+  const headers = new Headers(res.headers);
+  headers.set('location', to.toString());
+  return new Response(null, { status: 302, headers });
 }
 
 async function requestBase(): Promise<{ origin: string; cookie: string }> {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { MERCHANT_AUTH_BASE, merchantSessionUserId } from '@/lib/http/merchant-auth';
-import { csrfTokenOrRoundTrip, one, pageLocale, type Query, rememberedCallback, safeReturnPath } from '../page-helpers';
+import { csrfTokenOrRoundTrip, one, pageLocale, type Query, safeReturnPath } from '../page-helpers';
 import { merchantText } from '../text';
 import '../merchant.css';
 
@@ -17,7 +17,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const locale = await pageLocale(query);
   const t = merchantText(locale);
   const error = one(query.error);
-  const callbackUrl = safeReturnPath(one(query.callbackUrl) || (error ? await rememberedCallback() : undefined));
+  const callbackUrl = safeReturnPath(one(query.callbackUrl));
   if (await merchantSessionUserId()) redirect(callbackUrl);
   const here = `/merchant/sign-in?${new URLSearchParams({ callbackUrl, ...(one(query.lang) && { lang: locale }) })}`;
   const csrfToken = await csrfTokenOrRoundTrip(here);

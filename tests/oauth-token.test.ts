@@ -523,7 +523,7 @@ describe('idempotency', () => {
 });
 
 describe('idempotency and DPoP', () => {
-  it('#36b the same Idempotency-Key and body from another DPoP key never gets the first key\'s tokens: the used code is refused and its grant revoked', async () => {
+  it('#36b the same Idempotency-Key and body from another DPoP key is 409: never the first key\'s tokens, never a second grant', async () => {
     const client = await testClient();
     const victim = await newDpopKey();
     const thief = await newDpopKey();
@@ -533,10 +533,13 @@ describe('idempotency and DPoP', () => {
     const first = await token(body, { ...headers, dpop: await proof(victim) });
     expect(first.status).toBe(200);
     const replay = await token(body, { ...headers, dpop: await proof(thief) });
-    expectError(replay, 400, 'invalid_grant');
+    expectError(replay, 409, 'idempotency_key_reused');
     expect(JSON.stringify(replay.body)).not.toContain(first.body.data.access_token);
     const db = await getDb();
-    expect(await db.oAuthToken.count({ where: { grant: { clientId: client.rowId }, revokedAt: null } })).toBe(0);
+    expect(await db.oAuthGrant.count({ where: { clientId: client.rowId } })).toBe(1);
+    expect(await db.oAuthToken.count({ where: { grant: { clientId: client.rowId } } })).toBe(2);
+    const again = await token(body, { ...headers, dpop: await proof(victim) });
+    expect(again.body.data.access_token).toBe(first.body.data.access_token);
   });
 });
 

@@ -51,7 +51,8 @@ export async function runIdempotent(run: IdempotentRun): Promise<{ outcome: Outc
 
   const db = run.ctx.db;
   const scope = idempotencyScope(run.op, run.ctx.principal, run.address, run.rawParams, run.req.headers);
-  const fingerprint = requestFingerprint(run.req.method, run.rawParams, run.body);
+  const binding: Record<string, string> = run.op.auth.kind === 'oauth' ? { dpopKey: dpopKeyId(run.req.headers.get('dpop')) } : {};
+  const fingerprint = requestFingerprint(run.req.method, run.rawParams, run.body, binding);
 
   // Duplicates within this process are answered without the database: with the embedded PGlite
   // (one connection) they would otherwise queue behind the first request's transaction.
@@ -180,7 +181,7 @@ export function idempotencyScope(
   if (principal) return `installation:${principal.installationId}`;
   if (op.auth.kind === 'oauth') {
     const credentials = createHash('sha256').update(headers.get('authorization') ?? '').digest('base64url');
-    return `oauth:${credentials}|dpop:${dpopKeyId(headers.get('dpop'))}|${address}`;
+    return `oauth:${credentials}|${address}`;
   }
   const resource = Object.keys(rawParams)
     .sort()
@@ -191,9 +192,9 @@ export function idempotencyScope(
 
 /**
  * The public key a DPoP proof names (its header's `jwk`), hashed: part of the OAuth endpoints'
- * idempotency scope, so a replayed Idempotency-Key answers only the key that made the first
- * request. Anyone else (a stolen code and key, another DPoP key) runs the operation and meets
- * the used code. The proof itself is verified by the operation; a malformed one scopes as `none`.
+ * request fingerprint, so a replayed Idempotency-Key answers only the key that made the first
+ * request; the same key and body with another DPoP key is 409 `idempotency_key_reused`, never the
+ * stored tokens nor a second grant. The proof itself is verified by the operation; a malformed one counts as `none`.
  */
 export function dpopKeyId(proof: string | null): string {
   try {
@@ -206,10 +207,12 @@ export function dpopKeyId(proof: string | null): string {
   }
 }
 
-/** SHA-256 of the method, the path parameters and the canonical JSON of the (parsed) body. */
-export function requestFingerprint(method: string, rawParams: Record<string, unknown>, body: unknown): string {
+/** SHA-256 of the method, the path parameters, the canonical JSON of the (parsed) body and what the request is bound to (the OAuth endpoints' DPoP key). */
+export function requestFingerprint(method: string, rawParams: Record<string, unknown>, body: unknown, binding: Record<string, string> = {}): string {
+  const parts: unknown[] = [method.toUpperCase(), rawParams, body ?? null];
+  if (Object.keys(binding).length) parts.push(binding);
   return createHash('sha256')
-    .update(canonicalJson([method.toUpperCase(), rawParams, body ?? null]))
+    .update(canonicalJson(parts))
     .digest('hex');
 }
 

@@ -5,6 +5,7 @@ import { CredentialsSignin } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
 import { headers } from 'next/headers';
 import { createServiceContext } from '../core/context';
+import { logger } from '../core/logger';
 import { publicBaseUrl } from '../core/media-urls';
 import { getServerSecret } from '../credentials/server-secret';
 import { getDb } from '../db/client';
@@ -42,6 +43,16 @@ export function merchantAuthConfig(): AuthConfig {
     secret: authSecret(),
     trustHost: true,
     session: { strategy: 'jwt', maxAge: SESSION_HOURS * 3600 },
+    // A refused sign-in is an ordinary event (one line, no stack); anything else is an error.
+    logger: {
+      error(error) {
+        if (error instanceof CredentialsSignin) logger.info({ code: error.code }, 'merchant sign-in refused');
+        else logger.error({ err: error }, 'merchant sign-in (Auth.js) failed');
+      },
+      warn(code) {
+        logger.warn({ code }, 'Auth.js warning');
+      },
+    },
     pages: { signIn: MERCHANT_SIGN_IN_PATH, error: MERCHANT_SIGN_IN_PATH, signOut: '/merchant' },
     providers: [
       Credentials({

@@ -7,6 +7,7 @@ import * as cartsRoute from '../app/api/v1/open/storefront/carts/route';
 import { createServiceContext } from '../lib/core/context';
 import { isServiceError } from '../lib/core/errors';
 import { prismaForPostgres, type Db } from '../lib/db/client';
+import { authenticateAccessToken } from '../lib/oauth/authenticate-access-token';
 import { verifyDpopProof } from '../lib/oauth/dpop';
 import { oauthEndpoint } from '../lib/oauth/endpoints';
 import { exchangeOAuthToken } from '../lib/oauth/exchange-oauth-token';
@@ -161,6 +162,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances over one PostgreS
       dpop: await proof(key),
     });
     expect(await outcome(refreshed)).toBe('invalid_grant');
+  });
+
+  it('an access token proof (with ath) accepted by one instance is refused by the other', async () => {
+    const t = await tokensFor();
+    const proofHeader = await resourceProof(t.key, t.access, 'GET', IDENTITY);
+    const ask = (db: Db) => authenticateAccessToken(db, { token: t.access, proof: proofHeader, method: 'GET', path: IDENTITY, now: new Date() });
+    expect((await ask(instances[0]!))?.installationId).toBe(t.seeded.installationId);
+    expect(await ask(instances[1]!)).toBeNull();
   });
 
   it('parallel redemptions of one code on both instances: exactly one succeeds', async () => {

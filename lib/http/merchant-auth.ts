@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
 import { Auth, type AuthConfig } from '@auth/core';
-import { CredentialsSignin } from '@auth/core/errors';
+import { CredentialsSignin, MissingCSRF } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
 import { headers } from 'next/headers';
 import { createServiceContext } from '../core/context';
@@ -43,10 +43,11 @@ export function merchantAuthConfig(): AuthConfig {
     secret: authSecret(),
     trustHost: true,
     session: { strategy: 'jwt', maxAge: SESSION_HOURS * 3600 },
-    // A refused sign-in is an ordinary event (one line, no stack); anything else is an error.
+    // A refused sign-in or a missing CSRF token is an ordinary event (one line, no stack); anything else is an error.
     logger: {
       error(error) {
         if (error instanceof CredentialsSignin) logger.info({ code: error.code }, 'merchant sign-in refused');
+        else if (error instanceof MissingCSRF) logger.info('merchant sign-in or sign-out without its CSRF token refused');
         else logger.error({ err: error }, 'merchant sign-in (Auth.js) failed');
       },
       warn(code) {

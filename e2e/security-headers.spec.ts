@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 // Pages render and run under their Content-Security-Policy: no violation, headers in place.
-for (const path of ['/', '/stores/lumen-audio', '/stores/maison-atelier/access', '/docs']) {
+for (const path of ['/', '/stores/lumen-audio', '/stores/maison-atelier/access', '/docs', '/merchant/sign-in', '/oauth/authorize?client_id=nobody']) {
   test(`${path} loads under its CSP without violations`, async ({ page }) => {
     const violations: string[] = [];
     await page.addInitScript(() => {

@@ -54,14 +54,20 @@ async function axeClean(page: Page) {
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
-/** Answers the app's redirect URI in the browser and hands back the URL it was called with. */
-function captureRedirect(page: Page, redirectUri: string): Promise<URL> {
-  return new Promise((resolve) => {
+/**
+ * Answers the app's redirect URI in the browser and hands back the URL it was called with, once the
+ * page has landed there (so the test's next navigation cannot be interrupted by this one).
+ */
+async function captureRedirect(page: Page, redirectUri: string): Promise<URL> {
+  const called = new Promise<URL>((resolve) => {
     void page.route(`${redirectUri}**`, async (route) => {
-      resolve(new URL(route.request().url()));
       await route.fulfill({ status: 200, contentType: 'text/plain', body: 'app callback' });
+      resolve(new URL(route.request().url()));
     });
   });
+  const url = await called;
+  await page.waitForURL((u) => u.href.startsWith(redirectUri));
+  return url;
 }
 
 async function discover(baseURL: string) {

@@ -253,7 +253,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances (PostgreSQL o
       rawParams: {},
       body: { note, quantity: 1 },
       address: '127.0.0.1',
-      execute: async (c) => ({ status: 200, body: { data: await effect(c, note) } }),
+      call: (c) => effect(c, note),
+      shape: (output) => ({ status: 200, body: { data: output } }),
     }).then(
       (r) => ({ status: r.outcome.status, body: r.outcome.body, replayed: r.replayed }),
       (err: ServiceError) => ({ status: err.status, code: err.code }),

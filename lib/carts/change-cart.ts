@@ -3,7 +3,9 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { type CartRecord, type LineRecord, type SkuState, isUuid, principalOf, toLineRecord } from './cart-records';
 import { cartExpiry } from './limits';
-import { type CartSnapshotRows, type LineWrite, bumpCart, readCartSnapshot, readCartSnapshotLocked } from './sql';
+import { type CartBump, type CartSnapshotRows, type LineWrite, bumpCart, readCartSnapshot, readCartSnapshotLocked } from './sql';
+import type { SqlClient } from '../db/rows';
+import { Prisma } from '../generated/prisma/client';
 import { assertCartChangeable } from './states';
 
 export type CartSnapshot = { cart: CartRecord; lines: LineRecord[]; sku: SkuState | null };
@@ -18,10 +20,15 @@ function toSnapshot(rows: CartSnapshotRows | undefined): CartSnapshot {
  * from a snapshot of the cart at version v and written only if the cart is still at v.
  *
  * The first attempt reads the cart, its lines and the SKU concerned in one statement, without
- * a lock. If another change won the race, the next attempt takes the row lock (waiting behind
- * the other writers) and reads the lines in a later statement, which sees what they committed;
- * holding the lock, its write cannot lose. So every change applies exactly once, contended or
- * not; a client that sent expectedVersion gets 409 cart_version_conflict instead of a retry.
+ * a lock and without a transaction: its write is one statement, conditional on the version, so
+ * it is atomic on its own. If another change won the race, the next attempt opens a transaction,
+ * takes the row lock (waiting behind the other writers) and reads the lines in a later
+ * statement, which sees what they committed; holding the lock, its write cannot lose. So every
+ * change applies exactly once, contended or not; a client that sent expectedVersion gets 409
+ * cart_version_conflict instead of a retry.
+ *
+ * Run by an idempotent request (`ctx.completion`), the write also records the request's outcome,
+ * in the same statement: uncontended, a change is then two statements in all.
  *
  * Any cart not of the caller's installation, and an id that is not a UUID, is 404
  * cart_not_found, so cart ids cannot be probed across installations.
@@ -34,44 +41,49 @@ export async function changeCart<T>(
   const principal = principalOf(ctx);
   if (!isUuid(target.cartId)) throw new ServiceError('cart_not_found');
   const read = { principal, cartId: target.cartId, skuId: target.skuId && isUuid(target.skuId) ? target.skuId : undefined };
+  const attempt = async (db: SqlClient, locked: boolean): Promise<{ output: T } | null> => {
+    const snapshot = toSnapshot(locked ? await readCartSnapshotLocked(db, read) : await readCartSnapshot(db, read));
+    assertCartChangeable(snapshot.cart, ctx.now, target.expectedVersion);
+    const { changes, result } = change(snapshot);
+    const { bump, updated } = nextVersion(snapshot.cart, ctx.now, changes);
+    // The answer is known before the write (the write applies exactly this), so an idempotent
+    // request's record can be part of the write.
+    const output = result(updated);
+    const completion = ctx.completion && { held: ctx.completion.held, completed: ctx.completion.completed(output, Prisma.sql`SELECT 1 FROM bumped`) };
+    const written = await bumpCart(db, { ...bump, completion });
+    if (written === 'lost') throw new ServiceError('idempotency_request_in_progress');
+    if (written === 'conflict') return null;
+    ctx.completion?.recorded();
+    return { output };
+  };
+  const first = await attempt(ctx.db, false);
+  if (first) return first.output;
   return ctx.db.$transaction(async (db) => {
-    for (const locked of [false, true]) {
-      const snapshot = toSnapshot(locked ? await readCartSnapshotLocked(db, read) : await readCartSnapshot(db, read));
-      assertCartChangeable(snapshot.cart, ctx.now, target.expectedVersion);
-      const { changes, result } = change(snapshot);
-      const updated = await writeChange(db, snapshot.cart, ctx.now, changes);
-      if (updated) return result(updated);
-    }
+    const locked = await attempt(db, true);
+    if (locked) return locked.output;
     throw new Error(`cart ${target.cartId} changed while locked`);
   });
 }
 
 export type CartChanges = Partial<Pick<CartRecord, 'address' | 'addressHash' | 'addressTokenExpiresAt'>> & { lines?: LineWrite };
 
-/**
- * The next version, a fresh expiry, the fields the change sets and its line write, only if the
- * cart is still at the version the change was computed from. Null when it is not (another
- * change won).
- */
-async function writeChange(
-  db: Parameters<typeof bumpCart>[0],
-  cart: CartRecord,
-  now: Date,
-  changes: CartChanges,
-): Promise<CartRecord | null> {
+/** The write of a change (the next version, a fresh expiry, the fields it sets, its line write) and the cart it leaves. */
+function nextVersion(cart: CartRecord, now: Date, changes: CartChanges): { bump: CartBump; updated: CartRecord } {
   const { lines, ...fields } = changes;
   const next = { ...fields, version: cart.version + 1, updatedAt: now, expiresAt: cartExpiry(now) };
-  const written = await bumpCart(db, {
-    cartId: cart.id,
-    fromVersion: cart.version,
-    version: next.version,
-    now,
-    expiresAt: next.expiresAt,
-    address:
-      fields.address !== undefined
-        ? { address: fields.address, addressHash: fields.addressHash ?? null, addressTokenExpiresAt: fields.addressTokenExpiresAt ?? null }
-        : undefined,
-    lines,
-  });
-  return written ? { ...cart, ...next } : null;
+  return {
+    bump: {
+      cartId: cart.id,
+      fromVersion: cart.version,
+      version: next.version,
+      now,
+      expiresAt: next.expiresAt,
+      address:
+        fields.address !== undefined
+          ? { address: fields.address, addressHash: fields.addressHash ?? null, addressTokenExpiresAt: fields.addressTokenExpiresAt ?? null }
+          : undefined,
+      lines,
+    },
+    updated: { ...cart, ...next },
+  };
 }

@@ -187,26 +187,40 @@ export type CartBump = {
   expiresAt: Date;
   address?: { address: NormalizedAddress | null; addressHash: string | null; addressTokenExpiresAt: Date | null };
   lines?: LineWrite;
+  /**
+   * The idempotency record's CTEs (lib/core/write-completion.ts): `held`, which the bump is
+   * conditional on, and `completed`, which records the outcome when the bump applies.
+   */
+  completion?: { held: Prisma.Sql; completed: Prisma.Sql };
 };
 
+/** `applied`; `conflict`: the cart is no longer at `fromVersion`; `lost`: the idempotency record is no longer this attempt's. */
+export type BumpResult = 'applied' | 'conflict' | 'lost';
+
+const BumpRow = z.object({ bumped: z.boolean(), held: z.boolean() });
+
 /**
- * One statement: the next version, a fresh expiry, the address when it changes and the line
- * write, only if the cart is still at `fromVersion`. False when it is not (another change won).
+ * One statement: the next version, a fresh expiry, the address when it changes, the line write
+ * and, when given, the idempotency record, only if the cart is still at `fromVersion` (and the
+ * record still this attempt's). Atomic on its own: no transaction needed around it.
  */
-export async function bumpCart(db: SqlClient, b: CartBump): Promise<boolean> {
+export async function bumpCart(db: SqlClient, b: CartBump): Promise<BumpResult> {
   const address = b.address
     ? Prisma.sql`, address = ${JSON.stringify(b.address.address)}::jsonb, "addressHash" = ${b.address.addressHash},
         "addressTokenExpiresAt" = ${b.address.addressTokenExpiresAt}`
     : Prisma.empty;
-  const rows = await queryRows(
+  const c = b.completion;
+  const row = await queryRow(
     db,
-    z.object({ id: z.string() }),
+    BumpRow,
     Prisma.sql`
-      WITH bumped AS (
+      WITH ${c ? Prisma.sql`${c.held}, ` : Prisma.empty}bumped AS (
         UPDATE "Cart" SET version = ${b.version}, "updatedAt" = ${b.now}, "expiresAt" = ${b.expiresAt} ${address}
-        WHERE id = ${b.cartId}::uuid AND version = ${b.fromVersion} RETURNING id
-      )${b.lines ? Prisma.sql`, line_write AS (${b.lines})` : Prisma.empty}
-      SELECT id::text AS id FROM bumped`,
+        WHERE id = ${b.cartId}::uuid AND version = ${b.fromVersion} ${c ? Prisma.sql`AND EXISTS (SELECT 1 FROM held)` : Prisma.empty}
+        RETURNING id
+      )${b.lines ? Prisma.sql`, line_write AS (${b.lines})` : Prisma.empty}${c ? Prisma.sql`, ${c.completed}` : Prisma.empty}
+      SELECT EXISTS (SELECT 1 FROM bumped) AS bumped, ${c ? Prisma.sql`EXISTS (SELECT 1 FROM held)` : Prisma.sql`true`} AS held`,
   );
-  return rows.length > 0;
+  if (row!.bumped) return 'applied';
+  return row!.held ? 'conflict' : 'lost';
 }

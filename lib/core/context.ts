@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { type Logger, logger } from './logger';
 import { publicBaseUrl } from './media-urls';
 import type { Scope } from './scopes';
+import type { WriteCompletion } from './write-completion';
 
 /** The credential behind an API-key (or OAuth) request, once authenticated. */
 export type Principal = {
@@ -31,6 +32,11 @@ export type ServiceContext = {
    */
   mediaBase: URL | null;
   log: Logger;
+  /**
+   * Set while an idempotent operation runs without a surrounding transaction, its outcome to be
+   * recorded by its own write statement (see write-completion.ts). Absent everywhere else.
+   */
+  completion?: WriteCompletion;
 };
 
 export type ServiceContextInit = Pick<ServiceContext, 'db'> & Partial<Omit<ServiceContext, 'db' | 'log'>>;

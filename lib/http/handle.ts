@@ -31,6 +31,11 @@ export type HandleOptions<Op> = {
    * protected store's profile): `private`, and never kept in the public-read cache.
    */
   isPrivate?: (output: OperationOutput<Op>) => boolean;
+  /**
+   * An idempotent operation whose whole effect is one statement that records its outcome
+   * (ServiceContext.completion, lib/core/write-completion.ts): run without a transaction.
+   */
+  completesInWrite?: boolean;
 };
 
 /** The outcome of running an operation, before it becomes a Response (also what idempotency stores). */
@@ -81,10 +86,8 @@ export function handle<Op extends OperationDef>(
         storeAccess: await readStoreAccess(req),
       });
 
-      const execute = async (c: ServiceContext): Promise<Outcome> => {
-        const output = await fn(input, c);
-        return { status: 200, body: shapeBody(op, output, requestId) };
-      };
+      const call = (c: ServiceContext) => fn(input, c);
+      const shape = (output: unknown): Outcome => ({ status: 200, body: shapeBody(op, output, requestId) });
       if (op.method !== 'GET') {
         // A change may have appended domain events: deliver them right after the response.
         runBackgroundWorkAfterResponse();
@@ -93,11 +96,21 @@ export function handle<Op extends OperationDef>(
         changed = true;
       }
       if (op.idempotency === 'required') {
-        const { outcome, replayed } = await runIdempotent({ req, op, ctx, rawParams, body, address, execute });
+        const { outcome, replayed } = await runIdempotent({
+          req,
+          op,
+          ctx,
+          rawParams,
+          body,
+          address,
+          call: call as (c: ServiceContext) => Promise<unknown>,
+          shape,
+          completesInWrite: options.completesInWrite,
+        });
         if (replayed) headers.set('idempotent-replayed', 'true');
         return outcomeResponse(outcome, headers, requestId);
       }
-      const outcome = await execute(ctx);
+      const outcome = shape(await call(ctx));
       if (op.cache && req.method === 'GET') {
         const data = (outcome.body as { data: OperationOutput<Op> }).data;
         const text = JSON.stringify(outcome.body);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
+import type { WriteCompletion } from '../core/write-completion';
 import type { OperationDef } from '../operations/types';
 import type { Principal, ServiceContext } from '../core/context';
 import { ServiceError, isServiceError } from '../core/errors';
@@ -23,7 +24,15 @@ export type IdempotentRun = {
   rawParams: Record<string, unknown>;
   body: unknown;
   address: string;
-  execute: (ctx: ServiceContext) => Promise<Outcome>;
+  /** The operation itself. */
+  call: (ctx: ServiceContext) => Promise<unknown>;
+  /** Its answer as a 200 outcome (envelope, response check). */
+  shape: (output: unknown) => Outcome;
+  /**
+   * The operation's whole effect is one statement that records the outcome itself
+   * (ServiceContext.completion): it runs without a transaction around it.
+   */
+  completesInWrite?: boolean;
 };
 
 type Claim = { id: string; attempt: string };
@@ -36,6 +45,8 @@ type Existing = { id: string; fingerprint: string; responseStatus: number | null
  *    duplicate sees it and gets 409 `idempotency_request_in_progress` instead of waiting).
  * 2. Run the operation in a transaction whose last statement completes the record, only if this
  *    attempt still holds it: the effect and the stored outcome commit together or not at all.
+ *    An operation whose effect is one statement completes the record in that statement instead,
+ *    with no transaction (`completesInWrite`, lib/core/write-completion.ts).
  * 3. Business errors (404, 409) are stored after the effect is rolled back; anything else releases
  *    the key so a retry runs again.
  *
@@ -91,9 +102,10 @@ function runningOn(db: Db): Map<string, string> {
 async function executeClaimed(run: IdempotentRun, claim: Claim): Promise<Outcome> {
   const db = run.ctx.db;
   try {
+    if (run.completesInWrite) return await executeCompletingInWrite(run, claim);
     return await db.$transaction(
       async (tx) => {
-        const outcome = await run.execute({ ...run.ctx, db: nestable(tx) });
+        const outcome = run.shape(await run.call({ ...run.ctx, db: nestable(tx) }));
         if (!(await complete(tx, claim, outcome))) throw new LostClaim();
         return outcome;
       },
@@ -101,6 +113,7 @@ async function executeClaimed(run: IdempotentRun, claim: Claim): Promise<Outcome
     );
   } catch (err) {
     if (err instanceof LostClaim) throw inProgress();
+    if (isServiceError(err) && err.code === 'idempotency_request_in_progress') throw err;
     if (isServiceError(err) && isStoredStatus(err.status)) {
       if (!(await complete(db, claim, { status: err.status, body: errorBody(err, run.ctx.requestId) }))) throw inProgress();
       throw err;
@@ -110,6 +123,37 @@ async function executeClaimed(run: IdempotentRun, claim: Claim): Promise<Outcome
     );
     throw err;
   }
+}
+
+/**
+ * The operation records its outcome in its own write statement: `held` locks the record while
+ * this attempt holds it (the write is conditional on it), `completed` stores the outcome when the
+ * write applied. The service throws before writing (nothing to roll back) or writes once, so
+ * effect and record commit together without a transaction. Should it return without having
+ * written through the completion, it had no effect, and the outcome is recorded on its own.
+ */
+async function executeCompletingInWrite(run: IdempotentRun, claim: Claim): Promise<Outcome> {
+  let prepared: Outcome | undefined;
+  let recorded: Outcome | undefined;
+  const completion: WriteCompletion = {
+    held: Prisma.sql`held AS MATERIALIZED (
+      SELECT id FROM "IdempotencyRecord" WHERE id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL FOR UPDATE)`,
+    completed(output, applied) {
+      prepared = run.shape(output);
+      const body = seal(JSON.stringify(prepared.body), RESPONSE_PURPOSE, claim.id);
+      return Prisma.sql`completed AS (
+        UPDATE "IdempotencyRecord" SET "responseStatus" = ${prepared.status}, "responseBody" = ${body}, "completedAt" = ${new Date()}
+        WHERE id IN (SELECT id FROM held) AND EXISTS (${applied}) RETURNING id)`;
+    },
+    recorded() {
+      recorded = prepared;
+    },
+  };
+  const output = await run.call({ ...run.ctx, completion });
+  if (recorded) return recorded;
+  const outcome = run.shape(output);
+  if (!(await complete(run.ctx.db, claim, outcome))) throw new LostClaim();
+  return outcome;
 }
 
 class LostClaim extends Error {}

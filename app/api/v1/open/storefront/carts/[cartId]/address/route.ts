@@ -5,5 +5,7 @@ import { route } from '@/lib/http/route';
 import { operations } from '@/lib/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
-  handle(operations.setPublicCartAddress, ({ params, body }, ctx) => setPublicCartAddress(ctx, { ...params, ...body })),
+  handle(operations.setPublicCartAddress, ({ params, body }, ctx) => setPublicCartAddress(ctx, { ...params, ...body }), {
+    completesInWrite: true,
+  }),
 );

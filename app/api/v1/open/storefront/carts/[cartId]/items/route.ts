@@ -5,5 +5,7 @@ import { route } from '@/lib/http/route';
 import { operations } from '@/lib/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
-  handle(operations.addPublicCartItem, ({ params, body }, ctx) => addPublicCartItem(ctx, { ...params, ...body })),
+  handle(operations.addPublicCartItem, ({ params, body }, ctx) => addPublicCartItem(ctx, { ...params, ...body }), {
+    completesInWrite: true,
+  }),
 );

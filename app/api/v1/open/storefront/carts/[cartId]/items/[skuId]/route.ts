@@ -9,6 +9,9 @@ import { operations } from '@/lib/operations';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
   handle(operations.updatePublicCartItemQuantity, ({ params, body }, ctx) =>
     updatePublicCartItemQuantity(ctx, { ...params, ...body }),
+    { completesInWrite: true },
   ),
-  handle(operations.removePublicCartItem, ({ params, body }, ctx) => removePublicCartItem(ctx, { ...params, ...body })),
+  handle(operations.removePublicCartItem, ({ params, body }, ctx) => removePublicCartItem(ctx, { ...params, ...body }), {
+    completesInWrite: true,
+  }),
 );

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as itemRoute from '../app/api/v1/open/storefront/carts/[cartId]/items/[skuId]/route';
+import * as itemsRoute from '../app/api/v1/open/storefront/carts/[cartId]/items/route';
+import * as cartsRoute from '../app/api/v1/open/storefront/carts/route';
+import { addPublicCartItem } from '../lib/carts/add-public-cart-item';
+import { type Principal, createServiceContext } from '../lib/core/context';
+import type { ServiceError } from '../lib/core/errors';
+import { type Db, getDb, prismaForPostgres } from '../lib/db/client';
+import { runIdempotent } from '../lib/http/idempotency';
+import { operations } from '../lib/operations';
+import { call } from './helpers/http';
+import { bearer, createTestCredential } from './helpers/keys';
+
+// Cart changes record their idempotent outcome in their own write statement, with no
+// transaction around it (lib/core/write-completion.ts). What must hold: one effect per key,
+// the same answer for every duplicate, and an attempt that lost its key never writes.
+
+let key: string;
+let principal: Principal;
+let skuId: string;
+
+beforeAll(async () => {
+  const cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['catalog:read'], app: 'write-completion-app' });
+  key = cred.key;
+  const db = await getDb();
+  const installation = await db.installation.findUniqueOrThrow({ where: { id: cred.installationId } });
+  principal = {
+    kind: 'apiKey',
+    installationId: installation.id,
+    merchantId: installation.merchantId,
+    appId: installation.appId,
+    credentialId: cred.keyId,
+    scopes: ['catalog:read'],
+  };
+  const sku = await db.sku.findFirstOrThrow({
+    where: { product: { merchant: { slug: 'lumen-audio' }, status: 'active', kind: 'physical' }, stock: { gt: 0 } },
+    orderBy: { id: 'desc' },
+  });
+  await db.sku.update({ where: { id: sku.id }, data: { stock: 500, maxPerOrder: 99 } });
+  skuId = sku.id;
+});
+
+async function newCart(): Promise<string> {
+  const r = await call(cartsRoute.POST, { method: 'POST', headers: { ...bearer(key), 'idempotency-key': `wc-${randomUUID()}` }, body: {} });
+  expect(r.status, r.text).toBe(200);
+  return r.body.data.id as string;
+}
+
+async function cartState(cartId: string) {
+  const db = await getDb();
+  const cart = await db.cart.findUniqueOrThrow({ where: { id: cartId } });
+  const lines = await db.cartLine.findMany({ where: { cartId } });
+  return { version: cart.version, units: lines.reduce((n, l) => n + l.quantity, 0) };
+}
+
+describe('one Idempotency-Key sent many times at once', () => {
+  it('adds once, and every 200 is the same answer', async () => {
+    const cartId = await newCart();
+    const k = `wc-same-${randomUUID()}`;
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call(itemsRoute.POST, { method: 'POST', params: { cartId }, headers: { ...bearer(key), 'idempotency-key': k }, body: { skuId, quantity: 2 } }),
+      ),
+    );
+    const ok = replies.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const r of replies) if (r.status !== 200) expect(r.body.error.code).toBe('idempotency_request_in_progress');
+    expect(new Set(ok.map((r) => JSON.stringify(r.body.data))).size).toBe(1);
+    expect(await cartState(cartId)).toEqual({ version: 2, units: 2 });
+    // Settled: a later retry replays the stored answer.
+    const retry = await call(itemsRoute.POST, {
+      method: 'POST',
+      params: { cartId },
+      headers: { ...bearer(key), 'idempotency-key': k },
+      body: { skuId, quantity: 2 },
+    });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(ok[0]!.body);
+    expect(await cartState(cartId)).toEqual({ version: 2, units: 2 });
+  });
+
+  it('stores a refusal computed before any write, and a removal replays its 200 instead of a 404', async () => {
+    const cartId = await newCart();
+    const k = `wc-remove-${randomUUID()}`;
+    const add = await call(itemsRoute.POST, { method: 'POST', params: { cartId }, headers: { ...bearer(key), 'idempotency-key': `wc-${randomUUID()}` }, body: { skuId, quantity: 1 } });
+    expect(add.status).toBe(200);
+    const remove = () => call(itemRoute.DELETE, { method: 'DELETE', params: { cartId, skuId }, headers: { ...bearer(key), 'idempotency-key': k }, body: {} });
+    const first = await remove();
+    expect(first.status).toBe(200);
+    const again = await remove();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const missing = await call(itemRoute.DELETE, { method: 'DELETE', params: { cartId, skuId }, headers: { ...bearer(key), 'idempotency-key': `wc-${randomUUID()}` }, body: {} });
+    expect(missing.status).toBe(404);
+    expect(await cartState(cartId)).toEqual({ version: 3, units: 0 });
+  });
+});
+
+// Several app instances: separate connection pools on one PostgreSQL database.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances (PostgreSQL only)', () => {
+  const instances: Db[] = [];
+  beforeAll(() => {
+    for (let i = 0; i < 4; i++) instances.push(prismaForPostgres(process.env.TEST_ACTIVE_DATABASE_URL!));
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((c) => c.$disconnect()));
+  });
+
+  const op = operations.addPublicCartItem;
+  const addOn = (db: Db, k: string, cartId: string, before?: () => Promise<void>) => {
+    const body = { skuId, quantity: 1 };
+    return runIdempotent({
+      req: new Request(`http://localhost/api/v1/open/storefront/carts/${cartId}/items`, { method: 'POST', headers: { 'idempotency-key': k } }),
+      op,
+      ctx: createServiceContext({ db, requestId: 'req_wc', principal, clientAddress: '127.0.0.1' }),
+      rawParams: { cartId },
+      body,
+      address: '127.0.0.1',
+      call: async (c) => {
+        await before?.();
+        return addPublicCartItem(c, { cartId, ...body });
+      },
+      shape: (output) => ({ status: 200, body: { data: output } }),
+      completesInWrite: true,
+    }).then(
+      (r) => ({ status: r.outcome.status, body: r.outcome.body, replayed: r.replayed }),
+      (err: ServiceError) => ({ status: err.status, code: err.code }),
+    );
+  };
+
+  it('runs 20 concurrent adds with one key spread over 4 instances exactly once', async () => {
+    const cartId = await newCart();
+    const k = `wc-multi-${randomUUID()}`;
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => addOn(instances[i % 4]!, k, cartId)));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.filter((r) => 'replayed' in r && !r.replayed)).toHaveLength(1);
+    for (const r of results) if (r.status !== 200) expect(r).toEqual({ status: 409, code: 'idempotency_request_in_progress' });
+    expect(new Set(ok.map((r) => JSON.stringify('body' in r ? r.body : null))).size).toBe(1);
+    expect(await cartState(cartId)).toEqual({ version: 2, units: 1 });
+  });
+
+  it('never writes from an attempt that outlived its lease after another instance took the key over', async () => {
+    const cartId = await newCart();
+    const k = `wc-lease-${randomUUID()}`;
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let entered!: () => void;
+    const running = new Promise<void>((r) => (entered = r));
+    const slow = addOn(instances[0]!, k, cartId, async () => {
+      entered();
+      await gate;
+    });
+    await running;
+    expect(await addOn(instances[1]!, k, cartId)).toEqual({ status: 409, code: 'idempotency_request_in_progress' });
+    await instances[1]!.idempotencyRecord.updateMany({ where: { key: k }, data: { lockedUntil: new Date(Date.now() - 1000) } });
+    const takeover = await addOn(instances[1]!, k, cartId);
+    expect(takeover).toMatchObject({ status: 200, replayed: false });
+    // The slow attempt reads the cart as the takeover left it, so its bump would apply; the
+    // record it no longer holds stops it.
+    open();
+    expect(await slow).toEqual({ status: 409, code: 'idempotency_request_in_progress' });
+    expect(await cartState(cartId)).toEqual({ version: 2, units: 1 });
+    expect(await addOn(instances[2]!, k, cartId)).toMatchObject({ status: 200, replayed: true, body: (takeover as { body: unknown }).body });
+  });
+});

@@ -6,7 +6,8 @@
  * the operation's run) and writes bench/results/api-<date>.json, api-latest.json and
  * api-latest.svg (the ratios as a bar chart, with the date and machine).
  * Options: --seconds=N (default 5 per operation, after a 2 s warm-up), --connections=N (50),
- * --db=postgres|pglite|both (both), --port=N (3334), --no-build (reuse .next-bench).
+ * --db=postgres|pglite|both (both), --port=N (3334), --no-build (reuse .next-bench), --only=REGEX
+ * (measure only the operations whose name matches; the floor always runs).
  * Rate limits are lifted for the server under test so the figures measure the work, not the
  * limiter; any non-2xx answer is counted and reported.
  */
@@ -32,6 +33,7 @@ const seconds = Number(arg('seconds', '5'));
 const connections = Number(arg('connections', '50'));
 const port = Number(arg('port', '3334'));
 const which = arg('db', 'both');
+const only = process.argv.some((a) => a.startsWith('--only=')) ? new RegExp(arg('only', '')) : null;
 const databases = (which === 'both' ? ['postgres', 'pglite'] : [which]) as ('postgres' | 'pglite')[];
 
 const FLOOR = 'floor: GET /api/health';
@@ -87,6 +89,7 @@ for (const database of databases) {
     const measured: (Measured & { rssMb: number })[] = [];
     // The floor is measured first and again last, and the higher figure is the floor: a cold
     // server or a burst of other load on the machine must not flatter the ratios.
+    targets = targets.filter((t, i) => i === 0 || !only || only.test(t.name));
     for (const t of [...targets, targets[0]!]) {
       console.error(`${database}: ${t.name} (${seconds}s, ${connections} connections)...`);
       measured.push({ ...(await measure(`http://127.0.0.1:${port}`, t, seconds, connections)), rssMb: serverRssMb(server) });

@@ -5,9 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { addressHash, normalizeAddress } from '../lib/carts/address';
+import { issueAddressToken } from '../lib/carts/address-token';
 import { cartLimits } from '../lib/carts/limits';
 import type { Db } from '../lib/db/client';
 import { demoCartData } from '../lib/demo/carts';
+import { DEMO_RETURN_ORIGIN } from '../lib/demo/checkout';
 import { stableUuid } from '../lib/demo/ids';
 import { DEMO_INSTALLATION_MERCHANT, seedDemoCredentials } from '../lib/demo/seed-credentials';
 import type { Target } from './harness';
@@ -19,6 +21,8 @@ import type { Target } from './harness';
  */
 const CART_COUNT = 500;
 const SKU_COUNT = 45;
+/** Carts ready to check out; a session takes one each, so a run must make fewer sessions than this. */
+const SESSION_CARTS = 8000;
 
 export async function cartTargets(db: Db): Promise<{ targets: Target[]; goals: Record<string, number> }> {
   const credentials = await seedDemoCredentials(db);
@@ -61,6 +65,25 @@ export async function cartTargets(db: Db): Promise<{ targets: Target[]; goals: R
     data: skus.slice(0, 3).map((s, i) => ({ cartId: quoted, skuId: s.id, quantity: i + 1, unitAmount: s.prices[0]!.amount, pricedAt: now, position: i + 1 })),
   });
 
+  // Carts ready to check out (a line and a current address token): each session takes one.
+  const tokenExpiresAt = new Date(now.getTime() + cartLimits.addressTokenTtlMs);
+  const ready = Array.from({ length: SESSION_CARTS }, () => randomUUID());
+  await db.cart.createMany({
+    data: ready.map((id) => ({ ...cart(id), address, addressHash: addressHash(address), addressTokenExpiresAt: tokenExpiresAt })),
+  });
+  await db.cartLine.createMany({
+    data: ready.map((cartId, i) => {
+      const s = skus[i % skus.length]!;
+      return { cartId, skuId: s.id, quantity: 1, unitAmount: s.prices[0]!.amount, pricedAt: now, position: 1 };
+    }),
+  });
+  const session = (cartId: string) => ({
+    cartId,
+    addressToken: issueAddressToken({ id: cartId, addressHash: addressHash(address) }, tokenExpiresAt),
+    returnUrl: `${DEMO_RETURN_ORIGIN}/thanks`,
+    cancelUrl: `${DEMO_RETURN_ORIGIN}/cart`,
+  });
+
   const auth = { authorization: `Bearer ${key}` };
   const json = { ...auth, 'content-type': 'application/json' };
   const run = randomUUID().slice(0, 8);
@@ -86,9 +109,16 @@ export async function cartTargets(db: Db): Promise<{ targets: Target[]; goals: R
     write('updatePublicCartItemQuantity', 'PATCH', fullIds, (c, sku) => `${items(c)}/${sku}`, (i) => ({ quantity: (i % 5) + 2 })),
     write('removePublicCartItem', 'DELETE', fullIds, (c, sku) => `${items(c)}/${sku}`, () => ({})),
     { name: 'quotePublicCartCheckout', path: `/api/v1/open/storefront/carts/${quoted}/checkout-quote`, headers: auth },
+    write('createHostedCheckoutSession', 'POST', ready, () => '/api/v1/open/hosted/checkout/sessions', (i) => session(ready[i % SESSION_CARTS]!)),
   ];
   return {
     targets,
-    goals: { addPublicCartItem: 0.5, updatePublicCartItemQuantity: 0.5, removePublicCartItem: 0.5, quotePublicCartCheckout: 0.4 },
+    goals: {
+      addPublicCartItem: 0.5,
+      updatePublicCartItemQuantity: 0.5,
+      removePublicCartItem: 0.5,
+      quotePublicCartCheckout: 0.4,
+      createHostedCheckoutSession: 0.4,
+    },
   };
 }

@@ -5,7 +5,7 @@
  * profile) and prints the CPU milliseconds per request and the functions and packages with the
  * most self time. Options: --seconds=N (default 8), --connections=N (50), --port=N (3335),
  * --target=read|write|both (both), --no-cache (the public-read cache off: the read as it was
- * before the cache), --no-build.
+ * before the cache), --no-build, --keep-profile (leave the .cpuprofile, for Chrome DevTools).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ const connections = Number(arg('connections', '50'));
 const port = Number(arg('port', '3335'));
 const which = arg('target', 'both');
 const noCache = process.argv.includes('--no-cache');
+const keep = process.argv.includes('--keep-profile');
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
@@ -97,7 +98,8 @@ try {
     const files = readdirSync(dir).map((f) => path.join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size);
     if (!files[0]) console.log('no profile written (the server did not exit cleanly)');
     else console.log(summarize(JSON.parse(readFileSync(files[0], 'utf8')) as Profile, requests));
-    rmSync(dir, { recursive: true, force: true });
+    if (keep && files[0]) console.log(`profile kept: ${files[0]}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 } finally {
   await database.drop();

@@ -22,6 +22,7 @@ export type AppendEventInput<S extends z.ZodType> = {
  */
 export async function appendEvent<S extends z.ZodType>(tx: Tx, kind: EventKind<S>, input: AppendEventInput<S>): Promise<string> {
   const id = randomUUID();
+  (globalThis as G)[countKey] = eventsAppendedCount() + 1;
   const payload = kind.payload.parse(input.payload) as Prisma.InputJsonValue;
   await tx.domainEvent.create({
     data: {
@@ -36,4 +37,17 @@ export async function appendEvent<S extends z.ZodType>(tx: Tx, kind: EventKind<S
     },
   });
   return id;
+}
+
+const countKey = Symbol.for('storefront-commerce.events-appended');
+type G = typeof globalThis & { [countKey]?: number };
+
+/**
+ * How many events this process has appended so far (some may have rolled back with their
+ * change). The request pipeline compares it before and after a request to decide whether there
+ * may be new events to deliver right away: most writes (cart changes) append none and should not
+ * cost a background pass.
+ */
+export function eventsAppendedCount(): number {
+  return (globalThis as G)[countKey] ?? 0;
 }

@@ -14,6 +14,7 @@ import { presentsStoreAccess, readStoreAccess } from './store-access';
 import { publicReadCache, publicReadsChanged } from '../core/public-read-cache';
 import { logger } from '../core/logger';
 import { runBackgroundWorkAfterResponse } from './after-response';
+import { eventsAppendedCount } from '../events/append-event';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((req: Request, route: RouteContext) => Promise<Response>) & { operationId: string };
@@ -56,6 +57,7 @@ export function handle<Op extends OperationDef>(
     const requestId = newRequestId();
     const headers = apiHeaders(requestId);
     let changed = false;
+    const eventsBefore = eventsAppendedCount();
     try {
       const url = new URL(req.url);
       const rawParams = renameParams((await route.params) ?? {}, options.paramAliases);
@@ -89,9 +91,7 @@ export function handle<Op extends OperationDef>(
       const call = (c: ServiceContext) => fn(input, c);
       const shape = (output: unknown): Outcome => ({ status: 200, body: shapeBody(op, output, requestId) });
       if (op.method !== 'GET') {
-        // A change may have appended domain events: deliver them right after the response.
-        runBackgroundWorkAfterResponse();
-        // It may also have moved stock or anything else public reads show: this instance checks
+        // A change may have moved stock or anything else public reads show: this instance checks
         // the public-read version before its next cached read (the change has committed by then).
         changed = true;
       }
@@ -128,6 +128,10 @@ export function handle<Op extends OperationDef>(
       return errorResponse(await persistFailure(err), requestId, headers);
     } finally {
       if (changed) publicReadsChanged();
+      // Events appended while this request ran (by it, or by a request it overlapped): deliver
+      // them right after the response. Its own have committed by now; another's will get a kick
+      // from that request's end. A request that overlapped no append costs no background pass.
+      if (eventsAppendedCount() !== eventsBefore) runBackgroundWorkAfterResponse();
     }
   };
   return Object.assign(handler, { operationId: op.id });

@@ -32,6 +32,7 @@ beforeAll(async () => {
     appId: installation.appId,
     credentialId: cred.keyId,
     scopes: ['catalog:read'],
+    livemode: false,
   };
   const sku = await db.sku.findFirstOrThrow({
     where: { product: { merchant: { slug: 'lumen-audio' }, status: 'active', kind: 'physical' }, stock: { gt: 0 } },

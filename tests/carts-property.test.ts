@@ -27,6 +27,7 @@ beforeAll(async () => {
     appId: installation.appId,
     credentialId: cred.keyId,
     scopes: ['catalog:read', 'checkout:quote'] as const,
+    livemode: false,
   };
   ctx = async () => createServiceContext({ db: await getDb(), requestId: 'req_property', principal, clientAddress: '127.0.0.1' });
   const physical = await db.sku.findMany({ where: { product: { merchant: { slug: 'lumen-audio' }, status: 'active', kind: 'physical' } }, take: 8, orderBy: { id: 'desc' } });

@@ -55,10 +55,10 @@ async function cartWith(c: Cred, items: { skuId: string; quantity: number }[]) {
   return { cartId: cart.body.data.id as string, addressToken: token.body.data.addressToken as string };
 }
 
-function createSession(c: Cred, body: Record<string, unknown>) {
+function createSession(c: Cred, body: Record<string, unknown>, key = idem()) {
   return call(sessionsRoute.POST, {
     method: 'POST',
-    headers: { ...bearer(c.key), ...idem() },
+    headers: { ...bearer(c.key), ...key },
     body: { returnUrl: `${ORIGIN}/thanks`, cancelUrl: `${ORIGIN}/cart`, ...body },
   });
 }
@@ -134,6 +134,72 @@ describe('createHostedCheckoutSession', () => {
     const db = await getDb();
     expect((await db.cart.findUniqueOrThrow({ where: { id: cart.cartId } })).state).toBe('active');
     expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(5);
+  });
+
+  it('writes nothing when one line of several is short: the 409 names that SKU, the other keeps its stock, the cart stays active', async () => {
+    const c = await credential('hc-short');
+    const [plenty, scarce] = [await freshSku(5), await freshSku(2)];
+    const cart = await cartWith(c, [
+      { skuId: plenty, quantity: 1 },
+      { skuId: scarce, quantity: 2 },
+    ]);
+    const db = await getDb();
+    await db.sku.update({ where: { id: scarce }, data: { stock: 1 } });
+    const r = await createSession(c, cart);
+    const error = expectError(r, 409, 'insufficient_stock');
+    expect(error.details).toEqual({ skuId: scarce, requestedQuantity: 2, availableQuantity: 1 });
+    expect((await db.sku.findUniqueOrThrow({ where: { id: plenty } })).stock).toBe(5);
+    expect((await db.sku.findUniqueOrThrow({ where: { id: scarce } })).stock).toBe(1);
+    expect((await db.cart.findUniqueOrThrow({ where: { id: cart.cartId } })).state).toBe('active');
+    expect(await db.checkoutSession.count({ where: { cartId: cart.cartId } })).toBe(0);
+    expect(await db.stockReservation.count({ where: { skuId: { in: [plenty, scarce] } } })).toBe(0);
+  });
+
+  it('eight sessions over the same two SKUs in either line order: four win, four get 409, no deadlock, never oversold', async () => {
+    const c = await credential('hc-crossing');
+    const [x, y] = [await freshSku(4), await freshSku(4)];
+    const carts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        cartWith(
+          c,
+          i % 2
+            ? [
+                { skuId: x, quantity: 1 },
+                { skuId: y, quantity: 1 },
+              ]
+            : [
+                { skuId: y, quantity: 1 },
+                { skuId: x, quantity: 1 },
+              ],
+        ),
+      ),
+    );
+    const replies = await Promise.all(carts.map((cart) => createSession(c, cart)));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(4);
+    for (const r of replies.filter((r) => r.status !== 200)) expectError(r, 409, 'insufficient_stock');
+    const db = await getDb();
+    expect((await db.sku.findMany({ where: { id: { in: [x, y] } }, select: { stock: true } })).map((s) => s.stock)).toEqual([0, 0]);
+    expect(await db.stockReservation.count({ where: { skuId: { in: [x, y] } } })).toBe(8);
+  });
+
+  it('a retry with the same Idempotency-Key replays the session and reserves nothing more', async () => {
+    const c = await credential('hc-replay');
+    const sku = await freshSku(5);
+    const cart = await cartWith(c, [{ skuId: sku, quantity: 2 }]);
+    const key = idem();
+    const first = await createSession(c, cart, key);
+    expect(first.status, first.text).toBe(200);
+    const again = await createSession(c, cart, key);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const db = await getDb();
+    expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(3);
+    expect(await db.checkoutSession.count({ where: { cartId: cart.cartId } })).toBe(1);
+    // What the API answered is what was stored.
+    const stored = await db.checkoutSession.findUniqueOrThrow({ where: { id: first.body.data.id } });
+    expect(stored).toMatchObject({ state: 'open', livemode: false, total: first.body.data.quote.total.amount, cartId: cart.cartId });
+    expect(stored.quote).toEqual(first.body.data.quote);
   });
 
   it('two sessions racing for the last unit: one gets it, the other is 409 insufficient_stock, never oversold', async () => {

@@ -79,7 +79,7 @@ beforeAll(async () => {
   const cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['catalog:read'] });
   key = cred.key;
   installationId = cred.installationId;
-  principal = { kind: 'apiKey', installationId, merchantId: '', appId: '', credentialId: '', scopes: ['catalog:read'] };
+  principal = { kind: 'apiKey', installationId, merchantId: '', appId: '', credentialId: '', scopes: ['catalog:read'], livemode: false };
   otherKey = await createTestKey({ merchantSlug: 'lumen-audio', scopes: ['catalog:read'], app: 'other-idempotency-app' });
 });
 

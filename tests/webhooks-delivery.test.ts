@@ -370,7 +370,7 @@ async function readinessOf() {
     createServiceContext({
       db,
       now: clock(),
-      principal: { kind: 'apiKey', installationId, merchantId, appId: 'x', credentialId: key.id, scopes: ['webhooks:read'] },
+      principal: { kind: 'apiKey', installationId, merchantId, appId: 'x', credentialId: key.id, scopes: ['webhooks:read'], livemode: false },
     }),
   );
 }

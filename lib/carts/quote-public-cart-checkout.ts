@@ -11,8 +11,10 @@ import { readCartForQuote } from './sql';
 import { cartStateAt } from './states';
 import { isUsStateCode } from './tax-rates';
 
+export type QuoteInput = { cart: CartRecord; lines: LineRecord[]; rule: ShippingRule | null };
+
 /** The cart, its lines and the store's shipping rule for the cart market: one statement (see readCartForQuote). */
-async function readQuoteInput(ctx: ServiceContext, cartId: string): Promise<{ cart: CartRecord; lines: LineRecord[]; rule: ShippingRule | null }> {
+export async function readQuoteInput(ctx: ServiceContext, cartId: string): Promise<QuoteInput> {
   const principal = principalOf(ctx);
   if (!isUuid(cartId)) throw new ServiceError('cart_not_found');
   const read = await readCartForQuote(ctx.db, principal, cartId);
@@ -30,8 +32,11 @@ async function readQuoteInput(ctx: ServiceContext, cartId: string): Promise<{ ca
  * reserved when checkout starts.
  */
 export async function quotePublicCartCheckout(ctx: ServiceContext, input: { cartId: string }): Promise<PublicCartCheckoutQuote> {
-  const now = ctx.now;
-  const { cart, lines, rule } = await readQuoteInput(ctx, input.cartId);
+  return quoteOf(await readQuoteInput(ctx, input.cartId), ctx.now);
+}
+
+/** The quote of a cart as read (readQuoteInput), at `now`: see quotePublicCartCheckout. */
+export function quoteOf({ cart, lines, rule }: QuoteInput, now: Date): PublicCartCheckoutQuote {
   const state = cartStateAt(cart, now);
   if (state !== 'active' && state !== 'checking_out') throw new ServiceError('cart_not_active', { details: { state } });
   if (cart.address && (!cart.addressTokenExpiresAt || cart.addressTokenExpiresAt <= now)) {

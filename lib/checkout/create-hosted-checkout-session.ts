@@ -1,20 +1,24 @@
 import 'server-only';
 import { assertAddressTokenCurrent } from '../carts/address-token';
 import { principalOf } from '../carts/cart-records';
-import { quotePublicCartCheckout } from '../carts/quote-public-cart-checkout';
+import { quoteOf, readQuoteInput } from '../carts/quote-public-cart-checkout';
 import { cartStateAt } from '../carts/states';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import type { Prisma } from '../generated/prisma/client';
+import { SQLSTATE, postgresError } from '../db/errors';
+import { Prisma } from '../generated/prisma/client';
+import { startCheckout } from './sql';
 import { assertReturnUrlsAllowed } from './return-urls';
 import { EXPIRES_IN_DEFAULT, type HostedCheckoutSession, type HostedCheckoutSessionCreateRequest } from './schemas';
-import { newSessionId, toSessionView } from './sessions';
+import { type SessionRow, newSessionId, toSessionView } from './sessions';
 
 /**
  * Creates a hosted checkout session from an active cart (extension createHostedCheckoutSession):
  * the quote is taken now and pinned, every line's stock is reserved, the cart moves to
- * `checking_out`. One transaction; a cart that moved on, another open session, or a SKU whose
- * last units another session took first is a 409 and nothing is written.
+ * `checking_out`. Two statements: the cart, its lines and the shipping rule are read at once
+ * (the quote and every check work on that one snapshot), then one statement writes everything,
+ * all or nothing (startCheckout). A cart that moved on, another open session, or a SKU whose last
+ * units another session took first is a 409 and nothing is written.
  */
 export async function createHostedCheckoutSession(
   ctx: ServiceContext,
@@ -24,8 +28,8 @@ export async function createHostedCheckoutSession(
 ): Promise<HostedCheckoutSession> {
   const principal = principalOf(ctx);
   const now = ctx.now;
-  const cart = await ctx.db.cart.findFirst({ where: { id: input.cartId, installationId: principal.installationId } });
-  if (!cart) throw new ServiceError('cart_not_found');
+  const read = await readQuoteInput(ctx, input.cartId);
+  const { cart } = read;
   const state = cartStateAt(cart, now);
   if (state === 'checking_out') throw new ServiceError('checkout_in_progress', { details: { state } });
   if (state !== 'active') throw new ServiceError('cart_not_active', { details: { state } });
@@ -35,62 +39,84 @@ export async function createHostedCheckoutSession(
   assertAddressTokenCurrent(cart, input.addressToken, now);
   await assertReturnUrlsAllowed(ctx, principal.installationId, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl });
 
-  const quote = await quotePublicCartCheckout(ctx, { cartId: cart.id });
+  const quote = quoteOf(read, now);
   if (!quote.lines.length) throw new ServiceError('cart_empty');
-  if (quote.cartVersion !== cart.version) throw new ServiceError('cart_version_conflict', { details: { currentVersion: quote.cartVersion } });
 
-  const key = principal.kind === 'apiKey' ? await ctx.db.apiKey.findUnique({ where: { id: principal.credentialId }, select: { environment: true } }) : null;
-  const livemode = key?.environment !== 'test';
-  const id = internal.sessionId ?? newSessionId();
-  const expiresAt = new Date(now.getTime() + (input.expiresInMinutes ?? EXPIRES_IN_DEFAULT) * 60_000);
-
-  const session = await ctx.db.$transaction(async (tx) => {
-    // The cart moves only from the version just quoted: a concurrent change or session loses here.
-    const moved = await tx.cart.updateMany({
-      where: { id: cart.id, state: 'active', version: quote.cartVersion, expiresAt: { gt: now } },
-      data: { state: 'checking_out', version: { increment: 1 }, updatedAt: now },
-    });
-    if (moved.count !== 1) {
-      const current = await tx.cart.findUnique({ where: { id: cart.id }, select: { state: true, version: true } });
-      if (current?.state === 'checking_out') throw new ServiceError('checkout_in_progress', { details: { state: current.state } });
-      throw new ServiceError('cart_version_conflict', { details: { currentVersion: current?.version ?? null } });
-    }
-    // Reserve: a conditional decrement per SKU. The row lock it takes orders racing sessions; the
-    // one that finds too few units left is refused and rolls back its own earlier reservations.
-    for (const line of quote.lines) {
-      const taken = await tx.$executeRaw`UPDATE "Sku" SET stock = stock - ${line.quantity}, "updatedAt" = ${now} WHERE id = ${line.skuId}::uuid AND stock >= ${line.quantity}`;
-      if (taken !== 1) {
-        const sku = await tx.sku.findUnique({ where: { id: line.skuId }, select: { stock: true } });
-        throw new ServiceError('insufficient_stock', {
-          message: 'Another shopper took the last units of a line first: lower the quantity or remove it.',
-          details: { skuId: line.skuId, requestedQuantity: line.quantity, availableQuantity: Math.max(0, sku?.stock ?? 0) },
-        });
+  const row: SessionRow = {
+    id: internal.sessionId ?? newSessionId(),
+    merchantId: cart.merchantId,
+    installationId: principal.installationId,
+    cartId: cart.id,
+    state: 'open',
+    step: 'review',
+    livemode: principal.livemode,
+    market: quote.market,
+    locale: input.locale ?? quote.locale,
+    currency: quote.currency,
+    quote: quote as unknown as SessionRow['quote'],
+    total: quote.total.amount,
+    returnUrl: input.returnUrl,
+    cancelUrl: input.cancelUrl,
+    paymentStatus: 'unpaid',
+    lastPaymentError: null,
+    orderId: null,
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: new Date(now.getTime() + (input.expiresInMinutes ?? EXPIRES_IN_DEFAULT) * 60_000),
+    completedAt: null,
+    cancelledAt: null,
+    expiredAt: null,
+  };
+  // A new session has no order: its view is known before the write, so an idempotent request's
+  // outcome is recorded by the same statement.
+  const view = await toSessionView(ctx.db, row, now);
+  const reservations = quote.lines
+    .map((l) => ({ skuId: l.skuId, quantity: l.quantity }))
+    .sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
+  const completion = ctx.completion && { held: ctx.completion.held, completed: ctx.completion.completed(view, Prisma.sql`SELECT 1 FROM created`) };
+  const start = {
+    session: { ...row, quote: JSON.stringify(quote) },
+    cartVersion: quote.cartVersion,
+    reservations,
+    now,
+    completion,
+  };
+  let result;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      result = await startCheckout(ctx.db, start);
+      break;
+    } catch (err) {
+      const pgError = postgresError(err);
+      if (pgError?.code === SQLSTATE.checkViolation && pgError.message.includes('Sku_stock_nonnegative')) {
+        throw await stockShortfall(ctx, reservations);
       }
+      // Sessions over the same SKUs lock them in id order, so a deadlock needs another writer
+      // (an order placement, an operator); the statement wrote nothing and is safe to run again.
+      if (pgError?.code === SQLSTATE.deadlockDetected && attempt < 3) continue;
+      throw err;
     }
-    const created = await tx.checkoutSession.create({
-      data: {
-        id,
-        merchantId: cart.merchantId,
-        installationId: principal.installationId,
-        cartId: cart.id,
-        livemode,
-        market: quote.market,
-        locale: input.locale ?? quote.locale,
-        currency: quote.currency,
-        quote: quote as unknown as Prisma.InputJsonValue,
-        total: quote.total.amount,
-        returnUrl: input.returnUrl,
-        cancelUrl: input.cancelUrl,
-        createdAt: now,
-        updatedAt: now,
-        expiresAt,
-      },
-    });
-    await tx.stockReservation.createMany({
-      data: quote.lines.map((l) => ({ sessionId: id, skuId: l.skuId, quantity: l.quantity, createdAt: now })),
-    });
-    return created;
+  }
+  if (result === 'lost') throw new ServiceError('idempotency_request_in_progress');
+  if (result === 'cart_moved') {
+    const current = await ctx.db.cart.findUnique({ where: { id: cart.id }, select: { state: true, version: true } });
+    if (current?.state === 'checking_out') throw new ServiceError('checkout_in_progress', { details: { state: current.state } });
+    throw new ServiceError('cart_version_conflict', { details: { currentVersion: current?.version ?? null } });
+  }
+  ctx.completion?.recorded();
+  ctx.log.info({ sessionId: row.id, cartId: cart.id, total: row.total }, 'hosted checkout session created');
+  return view;
+}
+
+/** The 409 for a reservation that found too few units: the line with the least stock against its quantity, as it is now. */
+async function stockShortfall(ctx: ServiceContext, reservations: { skuId: string; quantity: number }[]): Promise<ServiceError> {
+  const stocks = await ctx.db.sku.findMany({ where: { id: { in: reservations.map((r) => r.skuId) } }, select: { id: true, stock: true } });
+  const stockOf = new Map(stocks.map((s) => [s.id, s.stock]));
+  const short = reservations
+    .map((r) => ({ ...r, available: Math.max(0, stockOf.get(r.skuId) ?? 0) }))
+    .sort((a, b) => a.available - a.quantity - (b.available - b.quantity))[0]!;
+  return new ServiceError('insufficient_stock', {
+    message: 'Another shopper took the last units of a line first: lower the quantity or remove it.',
+    details: { skuId: short.skuId, requestedQuantity: short.quantity, availableQuantity: short.available },
   });
-  ctx.log.info({ sessionId: id, cartId: cart.id, total: session.total }, 'hosted checkout session created');
-  return toSessionView(ctx.db, session, now);
 }

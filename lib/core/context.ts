@@ -13,6 +13,8 @@ export type Principal = {
   appId: string;
   credentialId: string;
   scopes: readonly Scope[];
+  /** False for `sk_test_` API keys: what they start is test mode (test cards only). OAuth tokens are live. */
+  livemode: boolean;
 };
 
 /** What services receive: who is asking, when, the database to use and where to log. Never the Request. */

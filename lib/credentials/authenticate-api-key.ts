@@ -28,6 +28,7 @@ export async function authenticateApiKey(db: Db, token: string, now: Date): Prom
     merchantId: row.merchantId,
     appId: row.appId,
     credentialId: row.id,
+    livemode: row.environment !== 'test',
     // A key never holds more than its installation was granted, even after the grant shrinks.
     scopes: effectiveScopes(row.scopes, row.installationScopes),
   };

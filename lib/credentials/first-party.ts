@@ -120,7 +120,7 @@ async function readFirstParty(db: Db, merchantId: string): Promise<Principal | n
       installation: { merchantId, status: 'active', app: { slug: FIRST_PARTY_APP_SLUG } },
     },
     orderBy: { createdAt: 'desc' },
-    select: { id: true, scopes: true, installation: { select: { id: true, appId: true, scopes: true } } },
+    select: { id: true, scopes: true, environment: true, installation: { select: { id: true, appId: true, scopes: true } } },
   });
   if (!key) return null;
   return {
@@ -129,6 +129,7 @@ async function readFirstParty(db: Db, merchantId: string): Promise<Principal | n
     merchantId,
     appId: key.installation.appId,
     credentialId: key.id,
+    livemode: key.environment !== 'test',
     scopes: effectiveScopes(key.scopes, key.installation.scopes),
   };
 }

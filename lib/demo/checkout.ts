@@ -68,6 +68,8 @@ async function keepDemoSessionOpen(db: Db, installationId: string, demo: (typeof
       merchantId,
       appId: stableUuid(`app:${DEMO_APP_SLUG}`),
       credentialId: stableUuid('api-key:demo-all-scopes'),
+      // The demo key is an sk_test_ key.
+      livemode: false,
       scopes: [...scopes],
     },
   });

@@ -37,6 +37,8 @@ export async function seedDemoOrders(db: Db, installationId: string, now = new D
       merchantId: stableUuid(`merchant:${DEMO_INSTALLATION_MERCHANT}`),
       appId: stableUuid(`app:${DEMO_APP_SLUG}`),
       credentialId: stableUuid('api-key:demo-all-scopes'),
+      // The demo key is an sk_test_ key.
+      livemode: false,
       scopes: [...scopes],
     },
   });

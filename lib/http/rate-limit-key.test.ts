@@ -10,6 +10,7 @@ const principal: Principal = {
   appId: 'app_1',
   credentialId: 'key_1',
   scopes: [],
+  livemode: false,
 };
 const caller = { address: '203.0.113.9', principal, params: { sessionId: 'cs_abc', store: 'maison-atelier' } };
 

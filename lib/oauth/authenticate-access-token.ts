@@ -69,6 +69,7 @@ export async function authenticateAccessToken(db: Db, req: AccessTokenRequest): 
     merchantId: row.grant.merchantId,
     appId: installation.appId,
     credentialId: row.id,
+    livemode: true,
     scopes: effectiveScopes(row.scopes, installation.scopes),
   };
 }

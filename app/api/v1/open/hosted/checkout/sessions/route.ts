@@ -5,5 +5,5 @@ import { route } from '@/lib/http/route';
 import { operations } from '@/lib/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
-  handle(operations.createHostedCheckoutSession, ({ body }, ctx) => createHostedCheckoutSession(ctx, body)),
+  handle(operations.createHostedCheckoutSession, ({ body }, ctx) => createHostedCheckoutSession(ctx, body), { completesInWrite: true }),
 );

@@ -30,7 +30,19 @@ export function pgliteDataDir(): string {
 /** Opens an embedded PGlite with the extensions the schema relies on. `dataDir` undefined = in memory. */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${pgliteSharedBuffers()}`] });
+}
+
+/**
+ * PGlite's buffer cache lives in its WebAssembly memory, which grows and never shrinks: at
+ * PostgreSQL's default of 128MB it is most of the embedded database's share of the server's
+ * memory. The demo catalog is a few megabytes and the files behind the cache are in the OS page
+ * cache anyway, so 32MB is the default.
+ */
+function pgliteSharedBuffers(): string {
+  const value = process.env.PGLITE_SHARED_BUFFERS ?? '32MB';
+  if (!/^\d{1,6}(kB|MB|GB)$/.test(value)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB (got ${JSON.stringify(value)})`);
+  return value;
 }
 
 export function prismaForPglite(pglite: PGlite): PrismaClient {

@@ -3,7 +3,9 @@ import { staticSecurityHeaders } from './lib/http/security-headers';
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter'],
+  // pg and Prisma's pg adapter load from node_modules too: lib/db/client.ts hands the adapter a
+  // pg.Pool it must recognise as one (instanceof), which needs both to share one pg module.
+  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', '@prisma/adapter-pg'],
   poweredByHeader: false,
   // The embedded database migrates itself from these files at run time.
   outputFileTracingIncludes: { '/**': ['./prisma/migrations/**/*.sql'] },

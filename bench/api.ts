@@ -2,8 +2,9 @@
  * `npm run bench`: throughput of API operations against `next start`, on PostgreSQL and on the
  * embedded PGlite (the README's default), each compared with the framework floor (`/api/health`,
  * constant JSON without the database) measured in the same run against the same server.
- * Prints one table per database (operation, req/s, p50, p99, ratio to the floor, server RSS after
- * the operation's run) and writes bench/results/api-<date>.json, api-latest.json and
+ * Prints one table per database (operation, req/s, p50, p99, ratio to the floor, CPU milliseconds
+ * per request of the server and of the PostgreSQL backends, server RSS after the operation's run)
+ * and writes bench/results/api-<date>.json, api-latest.json and
  * api-latest.svg (the ratios as a bar chart, with the date and machine).
  * Options: --seconds=N (default 5 per operation, after a 2 s warm-up), --connections=N (50),
  * --db=postgres|pglite|both (both), --port=N (3334), --no-build (reuse .next-bench), --only=REGEX
@@ -21,6 +22,8 @@ import {
   createBenchDatabase,
   createEmbeddedBenchDatabase,
   measure,
+  postgresCpuMs,
+  serverCpuMs,
   serverRssMb,
   startServer,
   stopServer,
@@ -67,11 +70,13 @@ for (const database of databases) {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   let targets: Target[];
+  let dbCpu: () => number | null = () => null;
   if (database === 'postgres') {
     const db = await createBenchDatabase('sc_bench_api');
     const carts = await cartTargets(db.db);
     Object.assign(goals, carts.goals);
     targets = [...reads, ...carts.targets];
+    dbCpu = () => postgresCpuMs('sc_bench_api');
     env = { ...limits, DATABASE_URL: db.url };
     cleanup = db.drop;
   } else {
@@ -92,7 +97,8 @@ for (const database of databases) {
     targets = targets.filter((t, i) => i === 0 || !only || only.test(t.name));
     for (const t of [...targets, targets[0]!]) {
       console.error(`${database}: ${t.name} (${seconds}s, ${connections} connections)...`);
-      measured.push({ ...(await measure(`http://127.0.0.1:${port}`, t, seconds, connections)), rssMb: serverRssMb(server) });
+      const cpu = () => ({ server: serverCpuMs(server), db: dbCpu() });
+      measured.push({ ...(await measure(`http://127.0.0.1:${port}`, t, seconds, connections, cpu)), rssMb: serverRssMb(server) });
     }
     const again = measured.pop()!;
     if (again.rps > measured[0]!.rps) measured[0] = { ...again, rssMb: measured[0]!.rssMb };
@@ -111,12 +117,14 @@ const load = `load average ${loadBefore[0]!.toFixed(1)} before, ${loadavg()[0]!.
 
 for (const run of runs) {
   console.log(`\n${run.database}: next start, autocannon -c ${connections} -d ${seconds}, ${date}; server RSS ${run.rssStartMb} MB at start, ${run.rssEndMb} MB at the end\n`);
-  console.log('| operation | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to floor | goal | RSS MB |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|');
+  console.log('| operation | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to floor | goal | server CPU ms/req | database CPU ms/req | RSS MB |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
   for (const r of run.rows) {
     const goal = goals[r.name];
     const verdict = r.name === FLOOR ? 'floor' : goal === undefined ? '' : `${r.ratio >= goal ? 'met' : 'MISSED'} (>= ${goal})`;
-    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.ratio.toFixed(2)} | ${verdict} | ${r.rssMb} |`);
+    const serverCpu = r.cpu ? r.cpu.serverMs.toFixed(2) : '';
+    const dbCpu = r.cpu?.dbMs == null ? (run.database === 'pglite' ? 'in server' : '') : r.cpu.dbMs.toFixed(2);
+    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.ratio.toFixed(2)} | ${verdict} | ${serverCpu} | ${dbCpu} | ${r.rssMb} |`);
   }
 }
 console.log(`\n${machine}; ${load}`);

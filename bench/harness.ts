@@ -138,9 +138,54 @@ export type Target = {
   setupRequest?: (req: BenchRequest) => BenchRequest;
 };
 
-export type Measured = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+export type Measured = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** CPU milliseconds per answered request: the server's processes, and the database's (when it runs apart). */
+  cpu?: { serverMs: number; dbMs: number | null };
+};
 
-export async function measure(base: string, t: Target, seconds: number, connections: number): Promise<Measured> {
+/** What measure() samples before and after a run: CPU milliseconds used so far. */
+export type CpuSampler = () => { server: number; db: number | null };
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system, ms) used so far by the live processes `match` selects, from /proc.
+ * Unlike a profile's wall-clock samples, this does not grow when other work on the machine takes
+ * the cores away, so it compares runs made under different loads.
+ */
+export function cpuMs(match: (fields: string[], cmdline: string) => boolean): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The fields after the command name: state is [0], the process group [2], utime [11], stime [12].
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (!match(fields, readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** CPU used so far by the server's process group. */
+export function serverCpuMs(child: ChildProcess): number {
+  return cpuMs((fields) => Number(fields[2]) === child.pid);
+}
+
+/** CPU used so far by the PostgreSQL backends connected to `database` (not the server's shared background processes). */
+export function postgresCpuMs(database: string): number {
+  return cpuMs((_fields, cmdline) => cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `));
+}
+
+export async function measure(base: string, t: Target, seconds: number, connections: number, cpu?: CpuSampler): Promise<Measured> {
   const url = base + t.path;
   const opts = {
     url,
@@ -152,6 +197,24 @@ export async function measure(base: string, t: Target, seconds: number, connecti
     ...(t.setupRequest ? { requests: [{ method: t.method ?? 'GET', path: t.path, headers: t.headers, body: t.body, setupRequest: t.setupRequest }] } : {}),
   };
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, connection pools, caches
+  const before = cpu?.();
   const r: Result = await autocannon(opts);
-  return { name: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  const after = cpu?.();
+  const answered = Math.max(1, r.requests.total);
+  return {
+    name: t.name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    ...(before && after
+      ? {
+          cpu: {
+            serverMs: (after.server - before.server) / answered,
+            dbMs: before.db === null || after.db === null ? null : (after.db - before.db) / answered,
+          },
+        }
+      : {}),
+  };
 }

@@ -5,6 +5,7 @@ import { type CartRecord, type LineRecord, type SkuState, isUuid, principalOf, t
 import { cartExpiry } from './limits';
 import { type CartBump, type CartSnapshotRows, type LineWrite, bumpCart, readCartSnapshot, readCartSnapshotLocked } from './sql';
 import type { SqlClient } from '../db/rows';
+import { direct } from '../db/direct';
 import { Prisma } from '../generated/prisma/client';
 import { assertCartChangeable } from './states';
 
@@ -56,7 +57,7 @@ export async function changeCart<T>(
     ctx.completion?.recorded();
     return { output };
   };
-  const first = await attempt(ctx.db, false);
+  const first = await attempt(direct(ctx.db), false);
   if (first) return first.output;
   return ctx.db.$transaction(async (db) => {
     const locked = await attempt(db, true);

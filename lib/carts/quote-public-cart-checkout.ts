@@ -8,6 +8,7 @@ import { computeQuoteAmounts } from './quote-math';
 import type { CartWarning, PublicCartCheckoutQuote } from './schemas';
 import { type ShippingRule, defaultShippingRules } from './shipping';
 import { readCartForQuote } from './sql';
+import { direct } from '../db/direct';
 import { cartStateAt } from './states';
 import { isUsStateCode } from './tax-rates';
 
@@ -17,7 +18,7 @@ export type QuoteInput = { cart: CartRecord; lines: LineRecord[]; rule: Shipping
 export async function readQuoteInput(ctx: ServiceContext, cartId: string): Promise<QuoteInput> {
   const principal = principalOf(ctx);
   if (!isUuid(cartId)) throw new ServiceError('cart_not_found');
-  const read = await readCartForQuote(ctx.db, principal, cartId);
+  const read = await readCartForQuote(direct(ctx.db), principal, cartId);
   if (!read) throw new ServiceError('cart_not_found');
   return { cart: read.cart, lines: read.lines.map(toLineRecord), rule: read.shippingRule };
 }

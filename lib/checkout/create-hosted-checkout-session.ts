@@ -5,6 +5,7 @@ import { quoteOf, readQuoteInput } from '../carts/quote-public-cart-checkout';
 import { cartStateAt } from '../carts/states';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { direct } from '../db/direct';
 import { SQLSTATE, postgresError } from '../db/errors';
 import { Prisma } from '../generated/prisma/client';
 import { startCheckout } from './sql';
@@ -84,7 +85,7 @@ export async function createHostedCheckoutSession(
   let result;
   for (let attempt = 1; ; attempt++) {
     try {
-      result = await startCheckout(ctx.db, start);
+      result = await startCheckout(direct(ctx.db), start);
       break;
     } catch (err) {
       const pgError = postgresError(err);

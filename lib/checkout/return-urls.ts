@@ -2,6 +2,10 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { publicBaseUrl } from '../core/media-urls';
+import { z } from 'zod';
+import { direct } from '../db/direct';
+import { queryRows } from '../db/rows';
+import { Prisma } from '../generated/prisma/client';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -33,10 +37,13 @@ export function redirectOrigin(raw: string, env: NodeJS.ProcessEnv = process.env
 /** Refuses (400 return_url_not_allowed) a return or cancel URL outside the installation's registered origins. */
 export async function assertReturnUrlsAllowed(ctx: ServiceContext, installationId: string, urls: Record<'returnUrl' | 'cancelUrl', string>): Promise<void> {
   const origins = Object.fromEntries(Object.entries(urls).map(([k, v]) => [k, redirectOrigin(v)]));
-  const registered = await ctx.db.checkoutReturnOrigin.findMany({
-    where: { installationId, origin: { in: Object.values(origins).filter((o): o is string => o !== null) } },
-    select: { origin: true },
-  });
+  const wanted = Object.values(origins).filter((o): o is string => o !== null);
+  // Raw, through the driver: this runs on every checkout start (lib/db/direct.ts).
+  const registered = await queryRows(
+    direct(ctx.db),
+    z.object({ origin: z.string() }),
+    Prisma.sql`SELECT origin FROM "CheckoutReturnOrigin" WHERE "installationId" = ${installationId}::uuid AND origin = ANY(${wanted}::text[])`,
+  );
   const allowed = new Set(registered.map((r) => r.origin));
   const refused = Object.entries(origins).filter(([, o]) => o === null || !allowed.has(o));
   if (refused.length) {

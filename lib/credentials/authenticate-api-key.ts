@@ -4,6 +4,7 @@ import { type Scope, scopes as knownScopes } from '../core/scopes';
 import { hashApiKey, hashesEqual, parseApiKey } from './api-key-format';
 import { getServerSecret } from './server-secret';
 import { readApiKeyForAuth } from './sql';
+import { direct } from '../db/direct';
 import { logger } from '../core/logger';
 
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -16,7 +17,7 @@ export async function authenticateApiKey(db: Db, token: string, now: Date): Prom
   const parsed = parseApiKey(token);
   if (!parsed) return null;
   const expected = hashApiKey(token, getServerSecret());
-  const row = await readApiKeyForAuth(db, parsed.keyId);
+  const row = await readApiKeyForAuth(direct(db), parsed.keyId);
   if (!row || !hashesEqual(row.hash, expected) || row.environment !== parsed.environment) return null;
   if (row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt <= now) return null;

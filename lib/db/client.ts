@@ -4,11 +4,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client';
 import { applyMigrations, readMigrations } from './migrations';
 import { acquireLock, type DataDirLock, DataDirLockedError, readLock, serveOverSocket, socketDirFor } from './embedded';
 import { pgliteRunner } from './sql-runner';
+import { pgDriver, pgliteDriver, registerDriver } from './direct';
 
 export type Db = PrismaClient;
 
@@ -46,12 +48,18 @@ function pgliteSharedBuffers(): string {
 }
 
 export function prismaForPglite(pglite: PGlite): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  registerDriver(prisma, pgliteDriver(pglite));
+  return prisma;
 }
 
 export function prismaForPostgres(connectionString: string): PrismaClient {
   const max = Number(process.env.DATABASE_POOL_MAX ?? 10);
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) });
+  // One pool for Prisma and the hot raw statements (lib/db/direct.ts): Prisma ends it on $disconnect.
+  const pool = new pg.Pool({ connectionString, max });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  registerDriver(prisma, pgDriver(pool));
+  return prisma;
 }
 
 async function open(): Promise<Handle> {

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
+import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
+import { direct } from '../db/direct';
+import { queryRow, queryRows } from '../db/rows';
 import type { WriteCompletion } from '../core/write-completion';
 import type { OperationDef } from '../operations/types';
 import type { Principal, ServiceContext } from '../core/context';
@@ -169,7 +172,7 @@ export function isStoredStatus(status: number): boolean {
 
 async function tryClaim(db: Db, scope: string, operationId: string, key: string, fingerprint: string): Promise<Claim | null> {
   const attempt = randomBytes(16).toString('base64url');
-  const rows = await db.$queryRaw<Claim[]>`
+  const rows = await direct(db).$queryRaw<Claim[]>`
     INSERT INTO "IdempotencyRecord" (id, scope, "operationId", key, fingerprint, attempt, "lockedUntil", "createdAt")
     VALUES (gen_random_uuid(), ${scope}, ${operationId}, ${key}, ${fingerprint}, ${attempt},
             now() + ${IDEMPOTENCY_LEASE_SECONDS}::int * interval '1 second', now())
@@ -183,11 +186,22 @@ async function tryClaim(db: Db, scope: string, operationId: string, key: string,
   return row && row.attempt === attempt ? row : null;
 }
 
+const ExistingRow = z.object({
+  id: z.string(),
+  fingerprint: z.string(),
+  responseStatus: z.number().nullable(),
+  responseBody: z.string().nullable(),
+  completedAt: z.date().nullable(),
+});
+
 async function readRecord(db: Db, scope: string, operationId: string, key: string): Promise<Existing | null> {
-  return db.idempotencyRecord.findUnique({
-    where: { scope_operationId_key: { scope, operationId, key } },
-    select: { id: true, fingerprint: true, responseStatus: true, responseBody: true, completedAt: true },
-  });
+  const row = await queryRow(
+    direct(db),
+    ExistingRow,
+    Prisma.sql`SELECT id::text AS id, fingerprint, "responseStatus", "responseBody", "completedAt" FROM "IdempotencyRecord"
+      WHERE scope = ${scope} AND "operationId" = ${operationId} AND key = ${key}`,
+  );
+  return row ?? null;
 }
 
 const RESPONSE_PURPOSE = 'idempotency-response';
@@ -201,13 +215,17 @@ function openResponse(recordId: string, stored: string): string {
   return isSealed(stored) ? unseal(stored, RESPONSE_PURPOSE, recordId) : stored;
 }
 
-/** One raw statement (this runs on every idempotent write, inside its transaction). */
+/** One raw statement (this runs on every idempotent write, inside its transaction, or through the driver outside one). */
 async function complete(db: Db | Prisma.TransactionClient, claim: Claim, outcome: Outcome): Promise<boolean> {
   const body = seal(JSON.stringify(outcome.body), RESPONSE_PURPOSE, claim.id);
-  const count = await db.$executeRaw`
-    UPDATE "IdempotencyRecord" SET "responseStatus" = ${outcome.status}, "responseBody" = ${body}, "completedAt" = ${new Date()}
-    WHERE id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL`;
-  return count === 1;
+  const rows = await queryRows(
+    direct(db),
+    z.object({ id: z.string() }),
+    Prisma.sql`
+      UPDATE "IdempotencyRecord" SET "responseStatus" = ${outcome.status}, "responseBody" = ${body}, "completedAt" = ${new Date()}
+      WHERE id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL RETURNING id::text AS id`,
+  );
+  return rows.length === 1;
 }
 
 /**

@@ -97,7 +97,7 @@ for (const database of databases) {
     targets = targets.filter((t, i) => i === 0 || !only || only.test(t.name));
     for (const t of [...targets, targets[0]!]) {
       console.error(`${database}: ${t.name} (${seconds}s, ${connections} connections)...`);
-      const cpu = () => ({ server: serverCpuMs(server), db: dbCpu() });
+      const cpu = () => ({ server: serverCpuMs(server), serverSys: serverCpuMs(server, true), db: dbCpu() });
       measured.push({ ...(await measure(`http://127.0.0.1:${port}`, t, seconds, connections, cpu)), rssMb: serverRssMb(server) });
     }
     const again = measured.pop()!;
@@ -117,12 +117,12 @@ const load = `load average ${loadBefore[0]!.toFixed(1)} before, ${loadavg()[0]!.
 
 for (const run of runs) {
   console.log(`\n${run.database}: next start, autocannon -c ${connections} -d ${seconds}, ${date}; server RSS ${run.rssStartMb} MB at start, ${run.rssEndMb} MB at the end\n`);
-  console.log('| operation | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to floor | goal | server CPU ms/req | database CPU ms/req | RSS MB |');
+  console.log('| operation | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to floor | goal | server CPU ms/req (kernel) | database CPU ms/req | RSS MB |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
   for (const r of run.rows) {
     const goal = goals[r.name];
     const verdict = r.name === FLOOR ? 'floor' : goal === undefined ? '' : `${r.ratio >= goal ? 'met' : 'MISSED'} (>= ${goal})`;
-    const serverCpu = r.cpu ? r.cpu.serverMs.toFixed(2) : '';
+    const serverCpu = r.cpu ? `${r.cpu.serverMs.toFixed(2)} (${r.cpu.serverSysMs.toFixed(2)})` : '';
     const dbCpu = r.cpu?.dbMs == null ? (run.database === 'pglite' ? 'in server' : '') : r.cpu.dbMs.toFixed(2);
     console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.ratio.toFixed(2)} | ${verdict} | ${serverCpu} | ${dbCpu} | ${r.rssMb} |`);
   }

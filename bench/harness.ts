@@ -145,12 +145,16 @@ export type Measured = {
   p99: number;
   non2xx: number;
   errors: number;
-  /** CPU milliseconds per answered request: the server's processes, and the database's (when it runs apart). */
-  cpu?: { serverMs: number; dbMs: number | null };
+  /**
+   * CPU milliseconds per answered request: the server's processes (and of that, in the kernel:
+   * sockets, including loopback delivery to the database and the client), and the database's
+   * backends (when it runs apart).
+   */
+  cpu?: { serverMs: number; serverSysMs: number; dbMs: number | null };
 };
 
 /** What measure() samples before and after a run: CPU milliseconds used so far. */
-export type CpuSampler = () => { server: number; db: number | null };
+export type CpuSampler = () => { server: number; serverSys: number; db: number | null };
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -159,7 +163,7 @@ const CLOCK_TICKS_PER_SECOND = 100;
  * Unlike a profile's wall-clock samples, this does not grow when other work on the machine takes
  * the cores away, so it compares runs made under different loads.
  */
-export function cpuMs(match: (fields: string[], cmdline: string) => boolean): number {
+export function cpuMs(match: (fields: string[], cmdline: string) => boolean, kernelOnly = false): number {
   let ticks = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
@@ -167,7 +171,7 @@ export function cpuMs(match: (fields: string[], cmdline: string) => boolean): nu
       // The fields after the command name: state is [0], the process group [2], utime [11], stime [12].
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (!match(fields, readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += (kernelOnly ? 0 : Number(fields[11])) + Number(fields[12]);
     } catch {
       // the process ended meanwhile
     }
@@ -176,8 +180,8 @@ export function cpuMs(match: (fields: string[], cmdline: string) => boolean): nu
 }
 
 /** CPU used so far by the server's process group. */
-export function serverCpuMs(child: ChildProcess): number {
-  return cpuMs((fields) => Number(fields[2]) === child.pid);
+export function serverCpuMs(child: ChildProcess, kernelOnly = false): number {
+  return cpuMs((fields) => Number(fields[2]) === child.pid, kernelOnly);
 }
 
 /** CPU used so far by the PostgreSQL backends connected to `database` (not the server's shared background processes). */
@@ -212,6 +216,7 @@ export async function measure(base: string, t: Target, seconds: number, connecti
       ? {
           cpu: {
             serverMs: (after.server - before.server) / answered,
+            serverSysMs: (after.serverSys - before.serverSys) / answered,
             dbMs: before.db === null || after.db === null ? null : (after.db - before.db) / answered,
           },
         }

@@ -63,9 +63,9 @@ describe('buildQueries', () => {
 
 describe('filterQuery', () => {
   it('quotes every filter value as one lexeme, so no value changes the query’s shape', () => {
-    expect(filterQuery({ market: 'US' }, undefined)).toBe("'§market§US'");
-    expect(filterQuery({ market: 'CN', category: 'audio' }, 'm1')).toBe("'§market§CN' & '§m§m1' & '§c§audio'");
-    expect(filterQuery({ market: 'US', category: "a' | 'b" }, undefined)).toBe("'§market§US' & '§c§a'' | ''b'");
-    expect(filterQuery({ market: 'US', category: 'a\\' }, undefined)).toBe("'§market§US' & '§c§a\\\\'");
+    expect(filterQuery({}, undefined)).toBeNull();
+    expect(filterQuery({ category: 'audio' }, 'm1')).toBe("'§m§m1' & '§c§audio'");
+    expect(filterQuery({ category: "a' | 'b" }, undefined)).toBe("'§c§a'' | ''b'");
+    expect(filterQuery({ category: 'a\\' }, undefined)).toBe("'§c§a\\\\'");
   });
 });

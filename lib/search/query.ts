@@ -95,12 +95,13 @@ export function buildQueries(terms: QueryTerms, analyses: WordAnalysis[]): Searc
 }
 
 /**
- * The filters as lexemes the documents carry (migration search_filter_terms): the market, the
- * store, and a category, which every product of its subtree carries as an ancestor.
+ * The filters as lexemes the documents carry (migration search_filter_terms): the store, and a
+ * category, which every product of its subtree carries as an ancestor. Null when there are none.
+ * The market is not one: each market has its own index (migration search_market_indexes).
  */
-export function filterQuery(input: { market: string; category?: string }, merchantId: string | undefined): string {
-  const terms = [`§market§${input.market}`];
+export function filterQuery(input: { category?: string }, merchantId: string | undefined): string | null {
+  const terms: string[] = [];
   if (merchantId) terms.push(`§m§${merchantId}`);
   if (input.category) terms.push(`§c§${input.category}`);
-  return terms.map(quoteLexeme).join(' & ');
+  return terms.length > 0 ? terms.map(quoteLexeme).join(' & ') : null;
 }

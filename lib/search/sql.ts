@@ -60,21 +60,26 @@ const orderBy: Record<SearchSort, Prisma.Sql> = {
   price_desc: Prisma.sql`h.price DESC, h."createdAt" DESC, h.id DESC`,
 };
 
-/** The price column of the search document per market. */
+/**
+ * The price column of the search document per market. A document is sold in a market when it
+ * has its price; that condition, with `active`, picks the market's GIN index (migration
+ * search_market_indexes).
+ */
 const priceColumn: Record<Market, Prisma.Sql> = { CN: Prisma.sql`d."priceCny"`, US: Prisma.sql`d."priceUsd"` };
 
 /**
  * Tiers, then ts_rank (normalized to [0, 1)) within a tier: whole words in the title 4, whole
  * words anywhere 2, word beginnings or corrections in the title 1. So: whole in title (7) >
  * whole in description with a beginning in the title (3) > whole in description (2) > beginning
- * in the title (1) > beginning in the description (0). A query of CJK runs only is exact by
- * construction, which saves two of the three tests per hit.
+ * in the title (1) > beginning in the description (0). Whole words in the title imply the other
+ * two, so most hits (whose titles hold the words) take one test, not three. A query of CJK runs
+ * only is exact by construction: whole in title (5) or not.
  */
 function relevance(q: SearchQueries): Prisma.Sql {
   const rank = Prisma.sql`ts_rank(d.document, ${q.match}::tsquery, 32)`;
   if (q.exact === q.match) return Prisma.sql`5 * (d.document @@ ${q.titleExact}::tsquery)::int + ${rank}`;
-  return Prisma.sql`4 * (d.document @@ ${q.titleExact}::tsquery)::int + 2 * (d.document @@ ${q.exact}::tsquery)::int
-    + (d.document @@ ${q.titleMatch}::tsquery)::int + ${rank}`;
+  return Prisma.sql`CASE WHEN d.document @@ ${q.titleExact}::tsquery THEN 7
+    ELSE 2 * (d.document @@ ${q.exact}::tsquery)::int + (d.document @@ ${q.titleMatch}::tsquery)::int END + ${rank}`;
 }
 
 const SearchItemRow = z.object({
@@ -112,8 +117,8 @@ export type SearchResultRow = z.output<typeof SearchResultRow>;
 
 export type SearchStatement = {
   queries: SearchQueries;
-  /** tsquery text of the filter lexemes, ANDed to the match (see `filterQuery`). */
-  filters: string;
+  /** tsquery text of the filter lexemes, ANDed to the match (see `filterQuery`); null for none. */
+  filters: string | null;
   market: Market;
   sort: SearchSort;
   /** Slugs of protected stores the caller may read. */
@@ -129,8 +134,9 @@ export type SearchStatement = {
 };
 
 /**
- * One statement: the matching documents are found in the GIN index, text and filters together,
- * read once, then counted, faceted, ordered and paged, and the page is joined to the catalog.
+ * One statement: the matching documents are found in the market's GIN index, text and filters
+ * together, read once, then counted per (category, store) pair in one pass (the total and both
+ * facets add those few rows up), ordered and paged, and the page is joined to the catalog.
  */
 export async function readSearchResult(db: SqlClient, s: SearchStatement): Promise<SearchResultRow> {
   const score = s.sort === 'relevance' ? relevance(s.queries) : Prisma.sql`0`;
@@ -160,35 +166,23 @@ export async function readSearchResult(db: SqlClient, s: SearchStatement): Promi
       WITH hits AS MATERIALIZED (
         SELECT d."productId" AS id, d."merchantId", d."categoryId", d."createdAt", ${priceColumn[s.market]} AS price, ${score} AS score
         FROM "ProductSearchDocument" d
-        WHERE d.document @@ ${`(${s.queries.match}) & ${s.filters}`}::tsquery
-          AND d.active
+        WHERE d.document @@ ${s.filters ? `(${s.queries.match}) & ${s.filters}` : s.queries.match}::tsquery
+          AND d.active AND ${priceColumn[s.market]} IS NOT NULL
           AND d."merchantId" NOT IN (SELECT m.id FROM "Merchant" m WHERE m."accessMode" = 'protected' AND NOT (m.slug = ANY(${[...s.storeAccess]}::text[])))
-      )${priced}, page AS (
+      )${priced}, pairs AS MATERIALIZED (
+        SELECT "categoryId", "merchantId", count(*)::int AS n FROM ${source} GROUP BY 1, 2
+      ), page AS (
         SELECT * FROM ${source} h ORDER BY ${order} LIMIT ${s.pageSize} OFFSET ${(s.page - 1) * s.pageSize}
       )
       SELECT ${bandCounts}
-        (SELECT count(*)::int FROM ${source}) AS total,
+        (SELECT coalesce(sum(n), 0)::int FROM pairs) AS total,
         (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', f.n) ORDER BY f.n DESC, c.slug), '[]')
-         FROM (SELECT "categoryId", count(*)::int AS n FROM ${source} WHERE "categoryId" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_MAX}) f
+         FROM (SELECT "categoryId", sum(n)::int AS n FROM pairs WHERE "categoryId" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_MAX}) f
          JOIN "Category" c ON c.id = f."categoryId") AS categories,
         (SELECT coalesce(json_agg(json_build_object('slug', m.slug, 'displayName', m."displayName", 'count', f.n) ORDER BY f.n DESC, m.slug), '[]')
-         FROM (SELECT "merchantId", count(*)::int AS n FROM ${source} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_MAX}) f
+         FROM (SELECT "merchantId", sum(n)::int AS n FROM pairs GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_MAX}) f
          JOIN "Merchant" m ON m.id = f."merchantId") AS merchants,
-        (SELECT coalesce(json_agg(json_build_object(
-                  'id', p.id, 'slug', p.slug, 'title', p.title, 'kind', p.kind,
-                  'merchantSlug', m.slug, 'merchantName', m."displayName", 'category', c.slug,
-                  'image', p.media -> 0, 'min', pr.min, 'max', pr.max, 'available', pr.available,
-                  'createdAt', (extract(epoch FROM p."createdAt") * 1000)::bigint
-                ) ORDER BY ${order}), '[]')
-         FROM page h
-         JOIN "Product" p ON p.id = h.id
-         JOIN "Merchant" m ON m.id = p."merchantId"
-         LEFT JOIN "Category" c ON c.id = p."categoryId"
-         CROSS JOIN LATERAL (
-           SELECT min(sp.amount) AS min, max(sp.amount) AS max, bool_or(s.stock > 0) AS available
-           FROM "Sku" s JOIN "SkuPrice" sp ON sp."skuId" = s.id AND sp.currency = ${marketCurrency[s.market]}
-           WHERE s."productId" = p.id
-         ) pr) AS items`,
+        search_page_items((SELECT array_agg(h.id ORDER BY ${order}) FROM page h), ${marketCurrency[s.market]}) AS items`,
   );
   return row!;
 }

@@ -4,6 +4,7 @@ import * as challengesRoute from '../app/api/v1/public/store-access/[store]/chal
 import * as searchRoute from '../app/api/v1/search/route';
 import { getDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
+import type { SearchHit } from '../lib/search/schemas';
 import { searchPublicProducts, searchStoreProducts } from '../lib/search/search-public-products';
 import { demoMerchants } from '../lib/demo/catalog-data';
 import { stableUuid } from '../lib/demo/ids';
@@ -273,6 +274,45 @@ describe('searchPublicProducts: results', () => {
       expect(paged.total).toBe(all.total);
       expect(paged.items.map((p) => p.id)).toEqual(all.items.map((p) => p.id));
       expect(new Set(paged.items.map((p) => p.id)).size).toBe(paged.total);
+    }
+  });
+
+  it('keeps every order on pages past the first thousand results', async () => {
+    // Past 1,000 rows the page is cut from a full sort rather than a bounded one (lib/search/sql.ts):
+    // 1,030 products of one word, three to a creation time so the id decides between them.
+    const db = await getDb();
+    const merchantId = stableUuid('merchant:lumen-audio');
+    await db.$executeRaw`
+      INSERT INTO "Product" (id, "merchantId", slug, title, description, kind, media, options, "createdAt", "updatedAt")
+      SELECT gen_random_uuid(), ${merchantId}::uuid, 'quagga-' || i, jsonb_build_object('zh-CN', 'Quagga ' || i, 'en-US', 'Quagga ' || i),
+             '{"zh-CN": "", "en-US": ""}', 'physical', '[]', '[]', now() - (i / 3) * interval '1 minute', now()
+      FROM generate_series(1, 1030) AS i`;
+    await db.$executeRaw`
+      INSERT INTO "Sku" (id, "productId", code, "optionValues", stock, position, "updatedAt")
+      SELECT gen_random_uuid(), id, 'Q-1', '{}', 1, 0, now() FROM "Product" WHERE slug LIKE 'quagga-%'`;
+    await db.$executeRaw`
+      INSERT INTO "SkuPrice" ("skuId", currency, amount)
+      SELECT s.id, 'USD', 100 + (hashtext(p.slug) & 1023) FROM "Sku" s JOIN "Product" p ON p.id = s."productId" WHERE p.slug LIKE 'quagga-%'`;
+    try {
+      const ctx = createServiceContext({ db });
+      for (const sort of ['relevance', 'newest', 'price_asc'] as const) {
+        const hits: SearchHit[] = [];
+        for (let page = 1; page <= 21; page++) {
+          const { data, meta } = await searchPublicProducts(ctx, { q: 'quagga', locale: 'en-US', market: 'US', sort, page, pageSize: 50 });
+          expect(meta.total).toBe(1030);
+          hits.push(...data);
+        }
+        expect(new Set(hits.map((h) => h.id)).size).toBe(1030);
+        // Every title ranks alike, so relevance is newest first, as is newest; price ties are newest first too.
+        const key = (h: SearchHit) => [sort === 'price_asc' ? h.price.min.amount : 0, -Date.parse(h.createdAt)];
+        for (let i = 1; i < hits.length; i++) {
+          const [a, b] = [key(hits[i - 1]!), key(hits[i]!)];
+          const inOrder = a[0]! < b[0]! || (a[0] === b[0] && (a[1]! < b[1]! || (a[1] === b[1] && hits[i - 1]!.id > hits[i]!.id)));
+          expect(inOrder, `${sort}: result ${i}`).toBe(true);
+        }
+      }
+    } finally {
+      await db.product.deleteMany({ where: { slug: { startsWith: 'quagga-' } } });
     }
   });
 

@@ -82,6 +82,21 @@ function relevance(q: SearchQueries): Prisma.Sql {
     ELSE 2 * (d.document @@ ${q.exact}::tsquery)::int + (d.document @@ ${q.titleMatch}::tsquery)::int END + ${rank}`;
 }
 
+/**
+ * The page's rows of `source` in `order`. PostgreSQL keeps the best `offset + size` rows in a
+ * bounded heap, which beats sorting everything for the first pages but not deep ones: with 7,700
+ * hits, keeping 2,400 took 3 ms more than a full sort. Past this depth the rows are numbered
+ * after a full sort instead.
+ */
+const BOUNDED_SORT_MAX = 1000;
+
+function pageOf(source: Prisma.Sql, order: Prisma.Sql, page: number, size: number): Prisma.Sql {
+  const offset = (page - 1) * size;
+  if (offset + size <= BOUNDED_SORT_MAX) return Prisma.sql`SELECT * FROM ${source} h ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`;
+  return Prisma.sql`SELECT * FROM (SELECT h.*, row_number() OVER (ORDER BY ${order}) AS n FROM ${source} h) h
+        WHERE n > ${offset} AND n <= ${offset + size}`;
+}
+
 const SearchItemRow = z.object({
   id: z.string(),
   slug: z.string(),
@@ -171,9 +186,7 @@ export async function readSearchResult(db: SqlClient, s: SearchStatement): Promi
           AND d."merchantId" NOT IN (SELECT m.id FROM "Merchant" m WHERE m."accessMode" = 'protected' AND NOT (m.slug = ANY(${[...s.storeAccess]}::text[])))
       )${priced}, pairs AS MATERIALIZED (
         SELECT "categoryId", "merchantId", count(*)::int AS n FROM ${source} GROUP BY 1, 2
-      ), page AS (
-        SELECT * FROM ${source} h ORDER BY ${order} LIMIT ${s.pageSize} OFFSET ${(s.page - 1) * s.pageSize}
-      )
+      ), page AS (${pageOf(source, order, s.page, s.pageSize)})
       SELECT ${bandCounts}
         (SELECT coalesce(sum(n), 0)::int FROM pairs) AS total,
         (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', f.n) ORDER BY f.n DESC, c.slug), '[]')

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { direct } from '../db/direct';
 import type { WordAnalysis } from './query';
 import { readWordAnalyses } from './sql';
 
@@ -24,7 +25,7 @@ export async function analyzeWords(db: Db, words: string[]): Promise<WordAnalysi
   const missing = words.filter((w) => !known.has(w));
   const fetched = new Map<string, WordAnalysis>();
   if (missing.length > 0) {
-    const rows = await readWordAnalyses(db, missing, `^[a-z]{${CORRECTION_MIN_LENGTH},}$`, CORRECTIONS_PER_WORD);
+    const rows = await readWordAnalyses(direct(db), missing, `^[a-z]{${CORRECTION_MIN_LENGTH},}$`, CORRECTIONS_PER_WORD);
     for (const r of rows) {
       const analysis = { word: r.word, lexemes: r.lexemes, corrections: r.corrections };
       fetched.set(r.word, analysis);

@@ -2,6 +2,7 @@ import 'server-only';
 import { getReadableMerchantOrThrow, resolveMarket } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { direct } from '../db/direct';
 import { mediaUrl } from '../core/media-urls';
 import { type Market, PAGE_MAX, inLocale, listMeta, marketCurrency } from '../schemas/common';
 import { analyzeWords } from './analyze-words';
@@ -58,8 +59,9 @@ async function searchProducts(ctx: ServiceContext, input: SearchQuery, prices: S
     analyzeWords(ctx.db, terms.words),
   ]);
   const queries = buildQueries(terms, analyses);
+  // One raw statement on the request path: on the driver under the Prisma client (lib/db/direct.ts).
   const result = queries
-    ? await readSearchResult(ctx.db, {
+    ? await readSearchResult(direct(ctx.db), {
         queries,
         filters: filterQuery(input, merchantId),
         market: input.market,

@@ -111,19 +111,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances (PostgreSQL o
   });
 
   const op = operations.addPublicCartItem;
-  const addOn = (db: Db, k: string, cartId: string, before?: () => Promise<void>) => {
+  /** The instance's client, holding its second statement (an add's write; the first took the key and read the cart) until `beforeWrite` resolves. */
+  const gated = (db: Db, beforeWrite: () => Promise<void>): Db => {
+    let statements = 0;
+    return new Proxy(db, {
+      get(target, prop) {
+        if (prop !== '$queryRaw') return Reflect.get(target, prop);
+        return async (...args: Parameters<Db['$queryRaw']>) => {
+          if (statements++ === 1) await beforeWrite();
+          return target.$queryRaw(...args);
+        };
+      },
+    });
+  };
+  const addOn = (db: Db, k: string, cartId: string, beforeWrite?: () => Promise<void>) => {
     const body = { skuId, quantity: 1 };
     return runIdempotent({
       req: new Request(`http://localhost/api/v1/open/storefront/carts/${cartId}/items`, { method: 'POST', headers: { 'idempotency-key': k } }),
       op,
-      ctx: createServiceContext({ db, requestId: 'req_wc', principal, clientAddress: '127.0.0.1' }),
+      ctx: createServiceContext({ db: beforeWrite ? gated(db, beforeWrite) : db, requestId: 'req_wc', principal, clientAddress: '127.0.0.1' }),
       rawParams: { cartId },
       body,
       address: '127.0.0.1',
-      call: async (c) => {
-        await before?.();
-        return addPublicCartItem(c, { cartId, ...body });
-      },
+      call: (c) => addPublicCartItem(c, { cartId, ...body }),
       shape: (output) => ({ status: 200, body: { data: output } }),
       completesInWrite: true,
     }).then(
@@ -146,24 +156,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances (PostgreSQL o
   it('never writes from an attempt that outlived its lease after another instance took the key over', async () => {
     const cartId = await newCart();
     const k = `wc-lease-${randomUUID()}`;
-    let open!: () => void;
-    const gate = new Promise<void>((r) => (open = r));
-    let entered!: () => void;
-    const running = new Promise<void>((r) => (entered = r));
-    const slow = addOn(instances[0]!, k, cartId, async () => {
-      entered();
-      await gate;
-    });
-    await running;
+    /** A gate in front of an attempt's write, and a promise that it has reached it (having taken the key and read the cart). */
+    const gate = () => {
+      let open!: () => void;
+      let reached!: () => void;
+      const opened = new Promise<void>((r) => (open = r));
+      const atWrite = new Promise<void>((r) => (reached = r));
+      return { open, atWrite, beforeWrite: () => (reached(), opened) };
+    };
+    const a = gate();
+    const slow = addOn(instances[0]!, k, cartId, a.beforeWrite);
+    await a.atWrite;
     expect(await addOn(instances[1]!, k, cartId)).toEqual({ status: 409, code: 'idempotency_request_in_progress' });
+    // The slow attempt's lease runs out; another instance takes the key over and reads the same cart.
     await instances[1]!.idempotencyRecord.updateMany({ where: { key: k }, data: { lockedUntil: new Date(Date.now() - 1000) } });
-    const takeover = await addOn(instances[1]!, k, cartId);
-    expect(takeover).toMatchObject({ status: 200, replayed: false });
-    // The slow attempt reads the cart as the takeover left it, so its bump would apply; the
-    // record it no longer holds stops it.
-    open();
+    const b = gate();
+    const takeover = addOn(instances[1]!, k, cartId, b.beforeWrite);
+    await b.atWrite;
+    // Both read version 1, so the slow attempt's bump alone would apply: the record it no longer holds stops it.
+    a.open();
     expect(await slow).toEqual({ status: 409, code: 'idempotency_request_in_progress' });
+    expect(await cartState(cartId)).toEqual({ version: 1, units: 0 });
+    b.open();
+    const answered = await takeover;
+    expect(answered).toMatchObject({ status: 200, replayed: false });
     expect(await cartState(cartId)).toEqual({ version: 2, units: 1 });
-    expect(await addOn(instances[2]!, k, cartId)).toMatchObject({ status: 200, replayed: true, body: (takeover as { body: unknown }).body });
+    expect(await addOn(instances[2]!, k, cartId)).toMatchObject({ status: 200, replayed: true, body: (answered as { body: unknown }).body });
   });
 });

@@ -43,7 +43,8 @@ export async function changeCart<T>(
   if (!isUuid(target.cartId)) throw new ServiceError('cart_not_found');
   const read = { principal, cartId: target.cartId, skuId: target.skuId && isUuid(target.skuId) ? target.skuId : undefined };
   const attempt = async (db: SqlClient, locked: boolean): Promise<{ output: T } | null> => {
-    const snapshot = toSnapshot(locked ? await readCartSnapshotLocked(db, read) : await readCartSnapshot(db, read));
+    // The first read also takes an idempotent request's key; a locked retry holds it already.
+    const snapshot = toSnapshot(locked ? await readCartSnapshotLocked(db, read) : await readCartSnapshot(db, read, ctx.completion));
     assertCartChangeable(snapshot.cart, ctx.now, target.expectedVersion);
     const { changes, result } = change(snapshot);
     const { bump, updated } = nextVersion(snapshot.cart, ctx.now, changes);

@@ -14,11 +14,14 @@ import { isUsStateCode } from './tax-rates';
 
 export type QuoteInput = { cart: CartRecord; lines: LineRecord[]; rule: ShippingRule | null };
 
-/** The cart, its lines and the store's shipping rule for the cart market: one statement (see readCartForQuote). */
+/**
+ * The cart, its lines and the store's shipping rule for the cart market: one statement (see
+ * readCartForQuote), which also takes an idempotent request's key (a checkout start's).
+ */
 export async function readQuoteInput(ctx: ServiceContext, cartId: string): Promise<QuoteInput> {
   const principal = principalOf(ctx);
   if (!isUuid(cartId)) throw new ServiceError('cart_not_found');
-  const read = await readCartForQuote(direct(ctx.db), principal, cartId);
+  const read = await readCartForQuote(direct(ctx.db), principal, cartId, ctx.completion);
   if (!read) throw new ServiceError('cart_not_found');
   return { cart: read.cart, lines: read.lines.map(toLineRecord), rule: read.shippingRule };
 }

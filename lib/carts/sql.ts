@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Principal } from '../core/context';
+import { type WriteCompletion, readClaiming } from '../core/write-completion';
 import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
 import { Currency, Locale, LocalizedString, Market } from '../schemas/common';
@@ -104,10 +105,14 @@ export type CartSnapshotRows = { cart: CartRecord; lines: LineRow[]; sku: SkuSta
 
 const SnapshotRow = CartRecord.extend({ lines: z.array(LineRow), sku: SkuState.nullable() });
 
-/** The cart, its lines and the SKU concerned, in one statement without a lock. */
-export async function readCartSnapshot(db: SqlClient, read: CartRead): Promise<CartSnapshotRows | undefined> {
-  const row = await queryRow(
+/**
+ * The cart, its lines and the SKU concerned, in one statement without a lock; for an idempotent
+ * request, the same statement takes its key (readClaiming).
+ */
+export async function readCartSnapshot(db: SqlClient, read: CartRead, completion?: WriteCompletion): Promise<CartSnapshotRows | undefined> {
+  const row = await readClaiming(
     db,
+    completion,
     SnapshotRow,
     Prisma.sql`
       SELECT ${cartColumns}, ${linesColumn}, ${skuColumn(read.skuId)}
@@ -147,9 +152,10 @@ const QuoteRow = CartRecord.extend({ shippingRule: ShippingRuleRow.nullable(), l
  * cart market, in a single statement: one snapshot, so the lines are exactly those of the
  * version read, with no transaction to hold open.
  */
-export async function readCartForQuote(db: SqlClient, principal: Principal, cartId: string) {
-  const row = await queryRow(
+export async function readCartForQuote(db: SqlClient, principal: Principal, cartId: string, completion?: WriteCompletion) {
+  const row = await readClaiming(
     db,
+    completion,
     QuoteRow,
     Prisma.sql`
       SELECT ${cartColumns},

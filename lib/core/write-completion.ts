@@ -1,24 +1,34 @@
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
+import type { SqlClient } from '../db/rows';
+import type { z } from 'zod';
 
 /**
- * Lets an idempotent operation record its own outcome in its one write statement.
+ * Lets an idempotent operation take its key and record its outcome in its own statements.
  *
- * The pipeline normally runs an idempotent operation inside a transaction and records the
- * outcome as that transaction's last statement: BEGIN, the operation's statements, the record,
- * COMMIT. An operation whose whole effect is ONE conditional statement (a cart change: the
- * version bump with its line write) needs no transaction: it adds the two CTEs below to that
- * statement, so its effect and the idempotency record commit together or not at all, in one
- * round trip. Routes opt in (`handle(..., { completesInWrite: true })`); the service then finds
- * this on its context and must either use it for its write or return without any effect.
+ * The pipeline normally claims the key with a statement of its own, then runs the operation in a
+ * transaction whose last statement records the outcome. An operation whose whole effect is ONE
+ * conditional statement (a cart change, a checkout start) does better: its first statement, a
+ * read, also takes the key (the CTE `claim`, see `readClaiming`), and its write carries the CTEs
+ * `held` and `completed`, so the effect and the record commit together or not at all, with no
+ * transaction. Routes opt in (`handle(..., { completesInWrite: true })`); the service then finds
+ * this on its context and must take the key in its first statement and either write through
+ * `completed` or return without any effect.
  */
 export type WriteCompletion = {
+  /** The CTE `claim`: takes the key for this attempt (see readClaiming). */
+  claim: Prisma.Sql;
+  /**
+   * What the `claim` CTE returned. Throws when the key was not taken (another request holds or
+   * has answered it): the pipeline then answers from the record, so the service must let it through.
+   */
+  claimed(row: { id: string | null; attempt: string | null }): void;
   /**
    * The CTE `held`: the idempotency record, row-locked, while this attempt still holds it. No
    * row once another attempt has taken the key over: the write must then not apply (make it
    * conditional on `EXISTS (SELECT 1 FROM held)`), and the service throws
    * `idempotency_request_in_progress`.
    */
-  held: Prisma.Sql;
+  readonly held: Prisma.Sql;
   /**
    * The CTE `completed`: records `output` (what the service is about to return) as the
    * operation's outcome, only if `held` has its row and the SELECT `applied` returns one (the
@@ -28,3 +38,25 @@ export type WriteCompletion = {
   /** The service's statement applied with `completed` in it: the outcome is recorded. */
   recorded(): void;
 };
+
+/**
+ * Runs `statement` (a SELECT of at most one row) and, when an idempotent request runs it, takes
+ * the request's key in the same statement (one round trip instead of two). Always one row comes
+ * back then: the claim's columns beside the statement's, which are null when it found nothing.
+ * The key is committed with the statement, so a concurrent duplicate sees it at once.
+ */
+export async function readClaiming<S extends z.ZodType>(
+  db: SqlClient,
+  completion: WriteCompletion | undefined,
+  row: S,
+  statement: Prisma.Sql,
+): Promise<z.output<S> | undefined> {
+  if (!completion) return (await db.$queryRaw<unknown[]>(statement)).map((r) => row.parse(r))[0];
+  const [raw] = await db.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+    WITH ${completion.claim}
+    SELECT (SELECT id FROM claim) AS "claimId", (SELECT attempt FROM claim) AS "claimAttempt", x.*
+    FROM (SELECT 1) AS one LEFT JOIN (SELECT true AS "found", s.* FROM (${statement}) AS s) AS x ON true`);
+  const { claimId: id, claimAttempt: attempt, found, ...rest } = raw ?? {};
+  completion.claimed({ id: typeof id === 'string' ? id : null, attempt: typeof attempt === 'string' ? attempt : null });
+  return found === true ? row.parse(rest) : undefined;
+}

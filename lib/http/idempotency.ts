@@ -78,8 +78,14 @@ export async function runIdempotent(run: IdempotentRun): Promise<{ outcome: Outc
   try {
     pruneOccasionally(db);
     for (let tries = 0; tries < 3; tries++) {
-      const claim = await tryClaim(db, scope, run.op.id, key, fingerprint);
-      if (claim) return { outcome: await executeClaimed(run, claim), replayed: false };
+      if (run.completesInWrite) {
+        // The operation takes the key in its first statement (lib/core/write-completion.ts).
+        const outcome = await executeCompletingInWrite(run, { scope, key, fingerprint });
+        if (outcome) return { outcome, replayed: false };
+      } else {
+        const claim = await tryClaim(db, scope, run.op.id, key, fingerprint);
+        if (claim) return { outcome: await executeClaimed(run, claim), replayed: false };
+      }
       const existing = await readRecord(db, scope, run.op.id, key);
       // Gone between the two statements (released or pruned): claim again.
       if (!existing) continue;
@@ -105,7 +111,6 @@ function runningOn(db: Db): Map<string, string> {
 async function executeClaimed(run: IdempotentRun, claim: Claim): Promise<Outcome> {
   const db = run.ctx.db;
   try {
-    if (run.completesInWrite) return await executeCompletingInWrite(run, claim);
     return await db.$transaction(
       async (tx) => {
         const outcome = run.shape(await run.call({ ...run.ctx, db: nestable(tx) }));
@@ -115,35 +120,67 @@ async function executeClaimed(run: IdempotentRun, claim: Claim): Promise<Outcome
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
     );
   } catch (err) {
-    if (err instanceof LostClaim) throw inProgress();
-    if (isServiceError(err) && err.code === 'idempotency_request_in_progress') throw err;
-    if (isServiceError(err) && isStoredStatus(err.status)) {
-      if (!(await complete(db, claim, { status: err.status, body: errorBody(err, run.ctx.requestId) }))) throw inProgress();
-      throw err;
-    }
-    await db.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL`.catch(
-      () => undefined,
-    );
-    throw err;
+    throw await settleFailure(run, claim, err);
   }
 }
 
 /**
- * The operation records its outcome in its own write statement: `held` locks the record while
- * this attempt holds it (the write is conditional on it), `completed` stores the outcome when the
- * write applied. The service throws before writing (nothing to roll back) or writes once, so
- * effect and record commit together without a transaction. Should it return without having
- * written through the completion, it had no effect, and the outcome is recorded on its own.
+ * After a claimed attempt failed: a lost claim is 409 in progress; a business error (404, 409) is
+ * stored as the key's outcome, its effect having been rolled back (or never written); anything
+ * else releases the key so a retry runs again. Returns the error to throw.
  */
-async function executeCompletingInWrite(run: IdempotentRun, claim: Claim): Promise<Outcome> {
+async function settleFailure(run: IdempotentRun, claim: Claim, err: unknown): Promise<unknown> {
+  const db = run.ctx.db;
+  if (err instanceof LostClaim) return inProgress();
+  if (isServiceError(err) && err.code === 'idempotency_request_in_progress') return err;
+  if (isServiceError(err) && isStoredStatus(err.status)) {
+    if (!(await complete(db, claim, { status: err.status, body: errorBody(err, run.ctx.requestId) }))) return inProgress();
+    return err;
+  }
+  await db.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL`.catch(
+    () => undefined,
+  );
+  return err;
+}
+
+/** Thrown through the operation when its first statement did not get the key: the record answers instead. */
+class NotClaimed extends Error {}
+
+/**
+ * The operation takes the key in its first statement (`claim`) and records its outcome in its
+ * write (`held` locks the record while this attempt holds it, the write is conditional on it,
+ * `completed` stores the outcome when the write applied). The service throws before writing
+ * (nothing to roll back) or writes once, so effect and record commit together without a
+ * transaction. Should it return without having written through the completion, it had no
+ * effect, and the outcome is recorded on its own. Null when the key was not taken.
+ */
+async function executeCompletingInWrite(
+  run: IdempotentRun,
+  request: { scope: string; key: string; fingerprint: string },
+): Promise<Outcome | null> {
+  const attempt = randomBytes(16).toString('base64url');
+  let claim: Claim | null = null;
   let prepared: Outcome | undefined;
   let recorded: Outcome | undefined;
+  const claimed = (): Claim => {
+    if (!claim) throw new Error('the operation writes before its first statement took the idempotency key');
+    return claim;
+  };
   const completion: WriteCompletion = {
-    held: Prisma.sql`held AS MATERIALIZED (
-      SELECT id FROM "IdempotencyRecord" WHERE id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL FOR UPDATE)`,
+    claim: Prisma.sql`claim AS (${claimStatement(request.scope, run.op.id, request.key, request.fingerprint, attempt)})`,
+    claimed(row) {
+      if (row.id === null || row.attempt !== attempt) throw new NotClaimed();
+      claim = { id: row.id, attempt };
+    },
+    get held() {
+      const c = claimed();
+      return Prisma.sql`held AS MATERIALIZED (
+        SELECT id FROM "IdempotencyRecord" WHERE id = ${c.id}::uuid AND attempt = ${c.attempt} AND "completedAt" IS NULL FOR UPDATE)`;
+    },
     completed(output, applied) {
+      const c = claimed();
       prepared = run.shape(output);
-      const body = seal(JSON.stringify(prepared.body), RESPONSE_PURPOSE, claim.id);
+      const body = seal(JSON.stringify(prepared.body), RESPONSE_PURPOSE, c.id);
       return Prisma.sql`completed AS (
         UPDATE "IdempotencyRecord" SET "responseStatus" = ${prepared.status}, "responseBody" = ${body}, "completedAt" = ${new Date()}
         WHERE id IN (SELECT id FROM held) AND EXISTS (${applied}) RETURNING id)`;
@@ -152,11 +189,21 @@ async function executeCompletingInWrite(run: IdempotentRun, claim: Claim): Promi
       recorded = prepared;
     },
   };
-  const output = await run.call({ ...run.ctx, completion });
-  if (recorded) return recorded;
-  const outcome = run.shape(output);
-  if (!(await complete(run.ctx.db, claim, outcome))) throw new LostClaim();
-  return outcome;
+  try {
+    const output = await run.call({ ...run.ctx, completion });
+    if (recorded) return recorded;
+    // No effect through the completion: take the key (if the operation never read) and record the answer.
+    claim ??= await tryClaim(run.ctx.db, request.scope, run.op.id, request.key, request.fingerprint);
+    if (!claim) return null;
+    const outcome = run.shape(output);
+    if (!(await complete(run.ctx.db, claim, outcome))) throw new LostClaim();
+    return outcome;
+  } catch (err) {
+    if (err instanceof NotClaimed) return null;
+    // Refused before the key was taken: nothing to store or release.
+    if (!claim) throw err;
+    throw await settleFailure(run, claim, err);
+  }
 }
 
 class LostClaim extends Error {}
@@ -170,9 +217,9 @@ export function isStoredStatus(status: number): boolean {
   return (status >= 200 && status < 300) || status === 404 || status === 409;
 }
 
-async function tryClaim(db: Db, scope: string, operationId: string, key: string, fingerprint: string): Promise<Claim | null> {
-  const attempt = randomBytes(16).toString('base64url');
-  const rows = await direct(db).$queryRaw<Claim[]>`
+/** Takes the key for `attempt`: new, expired (older than the retention) or abandoned (lease run out). Returns `id, attempt` when taken. */
+function claimStatement(scope: string, operationId: string, key: string, fingerprint: string, attempt: string): Prisma.Sql {
+  return Prisma.sql`
     INSERT INTO "IdempotencyRecord" (id, scope, "operationId", key, fingerprint, attempt, "lockedUntil", "createdAt")
     VALUES (gen_random_uuid(), ${scope}, ${operationId}, ${key}, ${fingerprint}, ${attempt},
             now() + ${IDEMPOTENCY_LEASE_SECONDS}::int * interval '1 second', now())
@@ -182,6 +229,11 @@ async function tryClaim(db: Db, scope: string, operationId: string, key: string,
       WHERE "IdempotencyRecord"."createdAt" < now() - ${IDEMPOTENCY_RETENTION_HOURS}::int * interval '1 hour'
          OR ("IdempotencyRecord"."completedAt" IS NULL AND "IdempotencyRecord"."lockedUntil" < now())
     RETURNING id::text AS id, attempt`;
+}
+
+async function tryClaim(db: Db, scope: string, operationId: string, key: string, fingerprint: string): Promise<Claim | null> {
+  const attempt = randomBytes(16).toString('base64url');
+  const rows = await direct(db).$queryRaw<Claim[]>(claimStatement(scope, operationId, key, fingerprint, attempt));
   const row = rows[0];
   return row && row.attempt === attempt ? row : null;
 }

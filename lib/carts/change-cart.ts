@@ -7,6 +7,7 @@ import { type CartBump, type CartSnapshotRows, type LineWrite, bumpCart, readCar
 import type { SqlClient } from '../db/rows';
 import { direct } from '../db/direct';
 import { Prisma } from '../generated/prisma/client';
+import { recordInWrite, settleWrite } from '../core/write-completion';
 import { assertCartChangeable } from './states';
 
 export type CartSnapshot = { cart: CartRecord; lines: LineRecord[]; sku: SkuState | null };
@@ -28,8 +29,8 @@ function toSnapshot(rows: CartSnapshotRows | undefined): CartSnapshot {
  * change applies exactly once, contended or not; a client that sent expectedVersion gets 409
  * cart_version_conflict instead of a retry.
  *
- * Run by an idempotent request (`ctx.completion`), the write also records the request's outcome,
- * in the same statement: uncontended, a change is then two statements in all.
+ * Run by an idempotent request (`ctx.completion`), the first read also takes the request's key and
+ * the write records its outcome: uncontended, a change is still two statements in all.
  *
  * Any cart not of the caller's installation, and an id that is not a UUID, is 404
  * cart_not_found, so cart ids cannot be probed across installations.
@@ -51,12 +52,8 @@ export async function changeCart<T>(
     // The answer is known before the write (the write applies exactly this), so an idempotent
     // request's record can be part of the write.
     const output = result(updated);
-    const completion = ctx.completion && { held: ctx.completion.held, completed: ctx.completion.completed(output, Prisma.sql`SELECT 1 FROM bumped`) };
-    const written = await bumpCart(db, { ...bump, completion });
-    if (written === 'lost') throw new ServiceError('idempotency_request_in_progress');
-    if (written === 'conflict') return null;
-    ctx.completion?.recorded();
-    return { output };
+    const record = recordInWrite(ctx.completion, output, Prisma.sql`SELECT 1 FROM bumped`);
+    return settleWrite(ctx.completion, await bumpCart(db, { ...bump, record })) ? { output } : null;
   };
   const first = await attempt(direct(ctx.db), false);
   if (first) return first.output;
@@ -70,7 +67,7 @@ export async function changeCart<T>(
 export type CartChanges = Partial<Pick<CartRecord, 'address' | 'addressHash' | 'addressTokenExpiresAt'>> & { lines?: LineWrite };
 
 /** The write of a change (the next version, a fresh expiry, the fields it sets, its line write) and the cart it leaves. */
-function nextVersion(cart: CartRecord, now: Date, changes: CartChanges): { bump: CartBump; updated: CartRecord } {
+function nextVersion(cart: CartRecord, now: Date, changes: CartChanges): { bump: Omit<CartBump, 'record'>; updated: CartRecord } {
   const { lines, ...fields } = changes;
   const next = { ...fields, version: cart.version + 1, updatedAt: now, expiresAt: cartExpiry(now) };
   return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Principal } from '../core/context';
-import { type WriteCompletion, readClaiming } from '../core/write-completion';
+import { type RecordInWrite, type WriteCompletion, WriteResult, readClaiming } from '../core/write-completion';
 import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
 import { Currency, Locale, LocalizedString, Market } from '../schemas/common';
@@ -193,40 +193,32 @@ export type CartBump = {
   expiresAt: Date;
   address?: { address: NormalizedAddress | null; addressHash: string | null; addressTokenExpiresAt: Date | null };
   lines?: LineWrite;
-  /**
-   * The idempotency record's CTEs (lib/core/write-completion.ts): `held`, which the bump is
-   * conditional on, and `completed`, which records the outcome when the bump applies.
-   */
-  completion?: { held: Prisma.Sql; completed: Prisma.Sql };
+  /** An idempotent request's record (lib/core/write-completion.ts), applied as `bumped`. */
+  record: RecordInWrite;
 };
-
-/** `applied`; `conflict`: the cart is no longer at `fromVersion`; `lost`: the idempotency record is no longer this attempt's. */
-export type BumpResult = 'applied' | 'conflict' | 'lost';
-
-const BumpRow = z.object({ bumped: z.boolean(), held: z.boolean() });
 
 /**
  * One statement: the next version, a fresh expiry, the address when it changes, the line write
  * and, when given, the idempotency record, only if the cart is still at `fromVersion` (and the
- * record still this attempt's). Atomic on its own: no transaction needed around it.
+ * record still this attempt's). Atomic on its own: no transaction needed around it. Not applied
+ * with `held` true: the cart is no longer at `fromVersion`.
  */
-export async function bumpCart(db: SqlClient, b: CartBump): Promise<BumpResult> {
+export async function bumpCart(db: SqlClient, b: CartBump): Promise<WriteResult> {
   const address = b.address
     ? Prisma.sql`, address = ${JSON.stringify(b.address.address)}::jsonb, "addressHash" = ${b.address.addressHash},
         "addressTokenExpiresAt" = ${b.address.addressTokenExpiresAt}`
     : Prisma.empty;
-  const c = b.completion;
+  const r = b.record;
   const row = await queryRow(
     db,
-    BumpRow,
+    WriteResult,
     Prisma.sql`
-      WITH ${c ? Prisma.sql`${c.held}, ` : Prisma.empty}bumped AS (
+      WITH ${r.before}bumped AS (
         UPDATE "Cart" SET version = ${b.version}, "updatedAt" = ${b.now}, "expiresAt" = ${b.expiresAt} ${address}
-        WHERE id = ${b.cartId}::uuid AND version = ${b.fromVersion} ${c ? Prisma.sql`AND EXISTS (SELECT 1 FROM held)` : Prisma.empty}
+        WHERE id = ${b.cartId}::uuid AND version = ${b.fromVersion} ${r.guard}
         RETURNING id
-      )${b.lines ? Prisma.sql`, line_write AS (${b.lines})` : Prisma.empty}${c ? Prisma.sql`, ${c.completed}` : Prisma.empty}
-      SELECT EXISTS (SELECT 1 FROM bumped) AS bumped, ${c ? Prisma.sql`EXISTS (SELECT 1 FROM held)` : Prisma.sql`true`} AS held`,
+      )${b.lines ? Prisma.sql`, line_write AS (${b.lines})` : Prisma.empty}${r.after}
+      SELECT EXISTS (SELECT 1 FROM bumped) AS applied, ${r.held} AS held`,
   );
-  if (row!.bumped) return 'applied';
-  return row!.held ? 'conflict' : 'lost';
+  return row!;
 }

@@ -8,6 +8,7 @@ import { ServiceError } from '../core/errors';
 import { direct } from '../db/direct';
 import { SQLSTATE, postgresError } from '../db/errors';
 import { Prisma } from '../generated/prisma/client';
+import { recordInWrite, settleWrite } from '../core/write-completion';
 import { startCheckout } from './sql';
 import { assertReturnUrlsAllowed } from './return-urls';
 import { EXPIRES_IN_DEFAULT, type HostedCheckoutSession, type HostedCheckoutSessionCreateRequest } from './schemas';
@@ -74,13 +75,12 @@ export async function createHostedCheckoutSession(
   const reservations = quote.lines
     .map((l) => ({ skuId: l.skuId, quantity: l.quantity }))
     .sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
-  const completion = ctx.completion && { held: ctx.completion.held, completed: ctx.completion.completed(view, Prisma.sql`SELECT 1 FROM created`) };
   const start = {
     session: { ...row, quote: JSON.stringify(quote) },
     cartVersion: quote.cartVersion,
     reservations,
     now,
-    completion,
+    record: recordInWrite(ctx.completion, view, Prisma.sql`SELECT 1 FROM created`),
   };
   let result;
   for (let attempt = 1; ; attempt++) {
@@ -98,13 +98,12 @@ export async function createHostedCheckoutSession(
       throw err;
     }
   }
-  if (result === 'lost') throw new ServiceError('idempotency_request_in_progress');
-  if (result === 'cart_moved') {
+  if (!settleWrite(ctx.completion, result)) {
+    // The cart moved on since it was read: say how.
     const current = await ctx.db.cart.findUnique({ where: { id: cart.id }, select: { state: true, version: true } });
     if (current?.state === 'checking_out') throw new ServiceError('checkout_in_progress', { details: { state: current.state } });
     throw new ServiceError('cart_version_conflict', { details: { currentVersion: current?.version ?? null } });
   }
-  ctx.completion?.recorded();
   ctx.log.info({ sessionId: row.id, cartId: cart.id, total: row.total }, 'hosted checkout session created');
   return view;
 }

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { type SqlClient, queryRow } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
+import { type RecordInWrite, WriteResult } from '../core/write-completion';
 
 /**
  * The hosted checkout's SQL on the request path: tagged templates only (every value a bound
@@ -29,14 +29,9 @@ export type CheckoutStart = {
   /** Units to reserve per SKU, in SKU id order (so racing sessions lock SKU rows in one order). */
   reservations: { skuId: string; quantity: number }[];
   now: Date;
-  /** The idempotency record's CTEs (lib/core/write-completion.ts), when the request is idempotent. */
-  completion?: { held: Prisma.Sql; completed: Prisma.Sql };
+  /** An idempotent request's record (lib/core/write-completion.ts), applied as `created`. */
+  record: RecordInWrite;
 };
-
-/** `started`; `cart_moved`: the cart is no longer active at that version; `lost`: the idempotency record is no longer this attempt's. */
-export type CheckoutStartResult = 'started' | 'cart_moved' | 'lost';
-
-const StartRow = z.object({ started: z.boolean(), held: z.boolean() });
 
 /**
  * One statement starts a checkout: the cart moves to `checking_out` (only from the active
@@ -44,20 +39,21 @@ const StartRow = z.object({ started: z.boolean(), held: z.boolean() });
  * and the idempotent outcome is recorded, all or nothing. A SKU with too few units left makes
  * the stock go below zero, which the `Sku_stock_nonnegative` CHECK refuses: the whole statement
  * fails (SQLSTATE 23514) and nothing is written. A racing session waits on the SKU row lock and
- * decrements what the winner left, so stock is never oversold.
+ * decrements what the winner left, so stock is never oversold. Not applied with `held` true: the
+ * cart is no longer active at that version.
  */
-export async function startCheckout(db: SqlClient, s: CheckoutStart): Promise<CheckoutStartResult> {
-  const { session: x, completion: c, now } = s;
+export async function startCheckout(db: SqlClient, s: CheckoutStart): Promise<WriteResult> {
+  const { session: x, record: r, now } = s;
   const skuIds = s.reservations.map((r) => r.skuId);
   const quantities = s.reservations.map((r) => r.quantity);
   const row = await queryRow(
     db,
-    StartRow,
+    WriteResult,
     Prisma.sql`
-      WITH ${c ? Prisma.sql`${c.held}, ` : Prisma.empty}moved AS (
+      WITH ${r.before}moved AS (
         UPDATE "Cart" SET state = 'checking_out', version = version + 1, "updatedAt" = ${now}
         WHERE id = ${x.cartId}::uuid AND state = 'active' AND version = ${s.cartVersion} AND "expiresAt" > ${now}
-          ${c ? Prisma.sql`AND EXISTS (SELECT 1 FROM held)` : Prisma.empty}
+          ${r.guard}
         RETURNING id
       ), taken AS (
         UPDATE "Sku" k SET stock = k.stock - r.q, "updatedAt" = ${now}
@@ -74,9 +70,8 @@ export async function startCheckout(db: SqlClient, s: CheckoutStart): Promise<Ch
       ), reserved AS (
         INSERT INTO "StockReservation" ("sessionId", "skuId", quantity, "createdAt")
         SELECT c.id, r.id, r.q, ${now} FROM created c CROSS JOIN unnest(${skuIds}::uuid[], ${quantities}::int[]) AS r(id, q)
-      )${c ? Prisma.sql`, ${c.completed}` : Prisma.empty}
-      SELECT EXISTS (SELECT 1 FROM created) AS started, ${c ? Prisma.sql`EXISTS (SELECT 1 FROM held)` : Prisma.sql`true`} AS held`,
+      )${r.after}
+      SELECT EXISTS (SELECT 1 FROM created) AS applied, ${r.held} AS held`,
   );
-  if (row!.started) return 'started';
-  return row!.held ? 'cart_moved' : 'lost';
+  return row!;
 }

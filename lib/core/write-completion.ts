@@ -1,6 +1,7 @@
 import { Prisma } from '../generated/prisma/client';
-import type { SqlClient } from '../db/rows';
-import type { z } from 'zod';
+import { type SqlClient, queryRow } from '../db/rows';
+import { z } from 'zod';
+import { ServiceError } from './errors';
 
 /**
  * Lets an idempotent operation take its key and record its outcome in its own statements.
@@ -51,7 +52,7 @@ export async function readClaiming<S extends z.ZodType>(
   row: S,
   statement: Prisma.Sql,
 ): Promise<z.output<S> | undefined> {
-  if (!completion) return (await db.$queryRaw<unknown[]>(statement)).map((r) => row.parse(r))[0];
+  if (!completion) return queryRow(db, row, statement);
   const [raw] = await db.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
     WITH ${completion.claim}
     SELECT (SELECT id FROM claim) AS "claimId", (SELECT attempt FROM claim) AS "claimAttempt", x.*
@@ -59,4 +60,49 @@ export async function readClaiming<S extends z.ZodType>(
   const { claimId: id, claimAttempt: attempt, found, ...rest } = raw ?? {};
   completion.claimed({ id: typeof id === 'string' ? id : null, attempt: typeof attempt === 'string' ? attempt : null });
   return found === true ? row.parse(rest) : undefined;
+}
+
+/**
+ * What a write statement interpolates to record an idempotent request's outcome, or empty pieces
+ * (and `held` always true) when no idempotent request runs it:
+ * `WITH ${before}applied AS (... WHERE ... ${guard} ...)...${after} SELECT ..., ${held} AS held`.
+ */
+export type RecordInWrite = {
+  /** The CTE `held` and a comma, before the statement's own CTEs. */
+  before: Prisma.Sql;
+  /** `AND EXISTS (SELECT 1 FROM held)`, for the condition of the statement's effect. */
+  guard: Prisma.Sql;
+  /** A comma and the CTE `completed`, after the statement's own CTEs. */
+  after: Prisma.Sql;
+  /** A boolean column: whether this attempt still held the key. */
+  held: Prisma.Sql;
+};
+
+/** The pieces for a write that returns `output` when the SELECT `applied` has a row (see RecordInWrite). */
+export function recordInWrite(completion: WriteCompletion | undefined, output: unknown, applied: Prisma.Sql): RecordInWrite {
+  if (!completion) return { before: Prisma.empty, guard: Prisma.empty, after: Prisma.empty, held: Prisma.sql`true` };
+  return {
+    before: Prisma.sql`${completion.held}, `,
+    guard: Prisma.sql`AND EXISTS (SELECT 1 FROM held)`,
+    after: Prisma.sql`, ${completion.completed(output, applied)}`,
+    held: Prisma.sql`EXISTS (SELECT 1 FROM held)`,
+  };
+}
+
+/** What a write statement built with recordInWrite reports: `applied` (its effect) and `held` columns. */
+export const WriteResult = z.object({ applied: z.boolean(), held: z.boolean() });
+export type WriteResult = z.output<typeof WriteResult>;
+
+/**
+ * Settles a write built with recordInWrite: true when it applied (with its record), false when
+ * its own condition failed (the service decides what that means); 409
+ * `idempotency_request_in_progress` when another attempt took the key over, so nothing applied.
+ */
+export function settleWrite(completion: WriteCompletion | undefined, result: WriteResult): boolean {
+  if (result.applied) {
+    completion?.recorded();
+    return true;
+  }
+  if (!result.held) throw new ServiceError('idempotency_request_in_progress');
+  return false;
 }

@@ -137,9 +137,7 @@ async function settleFailure(run: IdempotentRun, claim: Claim, err: unknown): Pr
     if (!(await complete(db, claim, { status: err.status, body: errorBody(err, run.ctx.requestId) }))) return inProgress();
     return err;
   }
-  await db.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL`.catch(
-    () => undefined,
-  );
+  await db.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE ${stillHeld(claim)}`.catch(() => undefined);
   return err;
 }
 
@@ -173,17 +171,13 @@ async function executeCompletingInWrite(
       claim = { id: row.id, attempt };
     },
     get held() {
-      const c = claimed();
-      return Prisma.sql`held AS MATERIALIZED (
-        SELECT id FROM "IdempotencyRecord" WHERE id = ${c.id}::uuid AND attempt = ${c.attempt} AND "completedAt" IS NULL FOR UPDATE)`;
+      return Prisma.sql`held AS MATERIALIZED (SELECT id FROM "IdempotencyRecord" WHERE ${stillHeld(claimed())} FOR UPDATE)`;
     },
     completed(output, applied) {
       const c = claimed();
       prepared = run.shape(output);
-      const body = seal(JSON.stringify(prepared.body), RESPONSE_PURPOSE, c.id);
       return Prisma.sql`completed AS (
-        UPDATE "IdempotencyRecord" SET "responseStatus" = ${prepared.status}, "responseBody" = ${body}, "completedAt" = ${new Date()}
-        WHERE id IN (SELECT id FROM held) AND EXISTS (${applied}) RETURNING id)`;
+        UPDATE "IdempotencyRecord" SET ${outcomeColumns(c, prepared)} WHERE id IN (SELECT id FROM held) AND EXISTS (${applied}) RETURNING id)`;
     },
     recorded() {
       recorded = prepared;
@@ -267,15 +261,23 @@ function openResponse(recordId: string, stored: string): string {
   return isSealed(stored) ? unseal(stored, RESPONSE_PURPOSE, recordId) : stored;
 }
 
+/** The record is still this attempt's and has no outcome yet. */
+function stillHeld(claim: Claim): Prisma.Sql {
+  return Prisma.sql`id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL`;
+}
+
+/** The columns that store an outcome: its status and its body, sealed and bound to the record. */
+function outcomeColumns(claim: Claim, outcome: Outcome): Prisma.Sql {
+  const body = seal(JSON.stringify(outcome.body), RESPONSE_PURPOSE, claim.id);
+  return Prisma.sql`"responseStatus" = ${outcome.status}, "responseBody" = ${body}, "completedAt" = ${new Date()}`;
+}
+
 /** One raw statement (this runs on every idempotent write, inside its transaction, or through the driver outside one). */
 async function complete(db: Db | Prisma.TransactionClient, claim: Claim, outcome: Outcome): Promise<boolean> {
-  const body = seal(JSON.stringify(outcome.body), RESPONSE_PURPOSE, claim.id);
   const rows = await queryRows(
     direct(db),
     z.object({ id: z.string() }),
-    Prisma.sql`
-      UPDATE "IdempotencyRecord" SET "responseStatus" = ${outcome.status}, "responseBody" = ${body}, "completedAt" = ${new Date()}
-      WHERE id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL RETURNING id::text AS id`,
+    Prisma.sql`UPDATE "IdempotencyRecord" SET ${outcomeColumns(claim, outcome)} WHERE ${stillHeld(claim)} RETURNING id::text AS id`,
   );
   return rows.length === 1;
 }

@@ -155,6 +155,18 @@ describe('createHostedCheckoutSession', () => {
     expect(await db.stockReservation.count({ where: { skuId: { in: [plenty, scarce] } } })).toBe(0);
   });
 
+  it('two sessions started at once for one cart: one 200, the other 409 checkout_in_progress, stock taken once', async () => {
+    const c = await credential('hc-same-cart');
+    const sku = await freshSku(5);
+    const cart = await cartWith(c, [{ skuId: sku, quantity: 2 }]);
+    const replies = await Promise.all([createSession(c, cart), createSession(c, cart)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    expectError(replies.find((r) => r.status === 409)!, 409, 'checkout_in_progress');
+    const db = await getDb();
+    expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(3);
+    expect(await db.checkoutSession.count({ where: { cartId: cart.cartId } })).toBe(1);
+  });
+
   it('eight sessions over the same two SKUs in either line order: four win, four get 409, no deadlock, never oversold', async () => {
     const c = await credential('hc-crossing');
     const [x, y] = [await freshSku(4), await freshSku(4)];

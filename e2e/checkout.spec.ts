@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
@@ -7,11 +7,6 @@ import { expect, type Page, test } from '@playwright/test';
  * page on a phone. Each state is screenshotted under the test output directory.
  */
 const DEMO_SESSION = 'cs_DemoLumenAudioHostedCheckout0001';
-
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -27,7 +22,7 @@ test('pay the demo session: review, declined card, success card, confirmation, b
   await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
   await expect(page.getByText(/Jordan · San Francisco · phone ending 0134/)).toBeVisible();
   const total = await page.getByTestId('co-total').textContent();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-review-en');
 
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -35,12 +30,12 @@ test('pay the demo session: review, declined card, success card, confirmation, b
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('Security code (CVC)').fill('123');
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-payment-en');
   await page.getByRole('button', { name: `Pay ${total}` }).click();
   await expect(page.locator('main[data-state="declined"]')).toBeVisible();
   await expect(page.locator('.co-error[role="alert"]')).toHaveText('Your card was declined. Try another card.');
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-declined-en');
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -48,7 +43,7 @@ test('pay the demo session: review, declined card, success card, confirmation, b
   await expect(page.locator('main[data-state="completed"]')).toBeVisible();
   await expect(page.getByTestId('co-order-number')).toHaveText(/^SO-\d{8}-[0-9A-Z]{6}$/);
   await expect(page.getByText('Paid with visa •••• 4242')).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-completed-en');
 
   // A reload shows the same confirmation: the session stays completed, no second charge.
@@ -71,7 +66,7 @@ test.describe('on a phone', () => {
     await expect(page.locator('main[data-state="not_found"]')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Checkout not found' })).toBeVisible();
     await expect(page.getByRole('heading', { name: '找不到该结账页面' })).toBeVisible();
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'checkout-not-found-mobile');
   });
 });
@@ -83,7 +78,7 @@ test('manual payment places the order awaiting payment', async ({ page }) => {
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.locator('main[data-state="completed"]')).toBeVisible();
   await expect(page.getByText('Your order waits for your payment.')).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-manual-completed-en');
 });
 
@@ -96,7 +91,7 @@ test.describe('on a phone, in Chinese', () => {
     await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
     await expect(page.getByText(/小明 · 深圳市 · 手机尾号 8000/)).toBeVisible();
     await expect(page.getByText(/含增值税/)).toBeVisible();
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'checkout-review-zh-mobile');
     await page.route('https://merchant.example/**', (route) => route.fulfill({ status: 200, body: 'merchant' }));
     const back = page.waitForRequest((r) => r.url().startsWith('https://merchant.example/cart'));
@@ -105,7 +100,7 @@ test.describe('on a phone, in Chinese', () => {
     await page.goto(`/checkout/${session}`);
     await expect(page.locator('main[data-state="cancelled"]')).toBeVisible();
     await expect(page.getByRole('heading', { name: '已取消结账' })).toBeVisible();
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'checkout-cancelled-zh-mobile');
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import { expect, type Page, test } from '@playwright/test';
 import { calculateJwkThumbprint, exportJWK } from 'jose';
 import * as oauth from 'oauth4webapi';
@@ -47,11 +47,6 @@ async function withNonce<T>(run: () => Promise<T>): Promise<T> {
     if (oauth.isDPoPNonceError(err)) return run();
     throw err;
   }
-}
-
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
 /**
@@ -108,13 +103,13 @@ test('an app is authorized in the browser, then exchanges, calls, refreshes and 
 
   const redirected = captureRedirect(page, facts.oauth.redirectUri);
   await page.goto(authorize.href);
-  await axeClean(page);
+  await expectAxeClean(page);
   await signIn(page, user);
 
   await expect(page.getByRole('heading', { name: 'Demo OAuth App wants to access your store' })).toBeVisible();
   await expect(page.getByTestId('consent-store')).toContainText('Lumen');
   await expect(page.getByTestId('consent-scopes').getByRole('listitem')).toHaveText(['Read your catalog: products, prices and stock', 'Create carts and price them']);
-  await axeClean(page);
+  await expectAxeClean(page);
   await page.getByRole('button', { name: 'Allow' }).click();
   const callback = await redirected;
   expect(callback.searchParams.get('iss')).toBe(new URL(baseURL!).origin);
@@ -159,7 +154,7 @@ test('an app is authorized in the browser, then exchanges, calls, refreshes and 
   await expect(page.getByTestId('signed-in-as')).toContainText(user.email);
   const app = page.getByTestId('merchant-app').filter({ hasText: 'Demo OAuth App' });
   await expect(app).toContainText('Create carts and price them');
-  await axeClean(page);
+  await expectAxeClean(page);
 });
 
 test('a merchant denies on a phone in Chinese, revokes from the merchant area, and a bad redirect URI is never followed', async ({ browser, baseURL }) => {
@@ -181,7 +176,7 @@ test('a merchant denies on a phone in Chinese, revokes from the merchant area, a
   await page.goto(`/oauth/authorize?${new URLSearchParams({ ...query, redirect_uri: 'https://evil.example/cb' })}`);
   await expect(page.getByTestId('authorize-error')).toContainText('invalid_request');
   await expect(page).toHaveURL(/\/oauth\/authorize\?/);
-  await axeClean(page);
+  await expectAxeClean(page);
 
   // A wrong password first: refused, same form, nothing said about which part was wrong.
   await page.goto(`/oauth/authorize?${new URLSearchParams(query)}`);
@@ -189,7 +184,7 @@ test('a merchant denies on a phone in Chinese, revokes from the merchant area, a
   await expect(page.getByTestId('sign-in-error')).toHaveText('邮箱或密码不正确。');
   await signIn(page, user, { email: '邮箱', password: '密码', submit: '登录' });
   await expect(page.getByRole('heading', { name: 'Demo OAuth App 请求访问你的店铺' })).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   const redirected = captureRedirect(page, facts.oauth.redirectUri);
   await page.getByRole('button', { name: '拒绝' }).click();
   const denied = await redirected;
@@ -205,7 +200,7 @@ test('a merchant denies on a phone in Chinese, revokes from the merchant area, a
   await page.goto('/merchant');
   const app = page.getByTestId('merchant-app').filter({ hasText: 'Demo OAuth App' });
   await expect(app).toContainText('已通过 OAuth 获得授权');
-  await axeClean(page);
+  await expectAxeClean(page);
   await app.getByRole('button', { name: '撤销授权' }).click();
   await expect(page.getByRole('status')).toContainText('Demo OAuth App');
   await expect(page.getByTestId('merchant-app').filter({ hasText: 'Demo OAuth App' }).getByRole('button', { name: '撤销授权' })).toHaveCount(0);

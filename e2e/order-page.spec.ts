@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
@@ -10,11 +10,6 @@ import { expect, type Page, test } from '@playwright/test';
  * command) -> after-sales request -> the operator approves and refunds -> the page shows the
  * refund (phone, Chinese). Every state is screenshotted and checked with axe.
  */
-
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -65,7 +60,7 @@ test('en-US desktop: checkout -> order page -> cancel; the refund shows, the can
   await buyAndOpenOrderPage(page);
   await expect(page.getByTestId('op-state')).toHaveText('Paid');
   await expect(page.getByText('After-sales requests open once the order is delivered.')).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'order-paid-en');
 
   await page.getByLabel('Reason').selectOption('ordered_by_mistake');
@@ -75,7 +70,7 @@ test('en-US desktop: checkout -> order page -> cancel; the refund shows, the can
   const total = await page.locator('.op-grand dd').textContent();
   await expect(page.getByTestId('op-refunded')).toHaveText(total!);
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'order-cancelled-en');
 
   // An altered link opens nothing.
@@ -84,7 +79,7 @@ test('en-US desktop: checkout -> order page -> cancel; the refund shows, the can
   const res = await page.goto(url.pathname + url.search);
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'This link does not open an order' })).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   expect(external).toEqual([]);
 });
 
@@ -101,7 +96,7 @@ test.describe('phone', () => {
     await expect(page.getByTestId('op-state')).toHaveText('已签收');
     await expect(page.getByTestId('op-tracking')).toContainText('SF Express · SF1234567890');
     await expect(page.getByRole('button', { name: '取消订单' })).toHaveCount(0);
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'order-delivered-zh-phone');
 
     await page.getByText('退货、退款或换货').click();
@@ -112,7 +107,7 @@ test.describe('phone', () => {
     await expect(page.getByRole('status')).toHaveText('申请已提交，商家会尽快处理。');
     await expect(page.getByTestId('op-request')).toContainText('等待商家处理');
     await expect(page.getByText('该商品的售后申请正在处理中。')).toBeVisible();
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'order-after-sales-requested-zh-phone');
 
     const requestId = /after-sales:\n\s+([0-9a-f-]{36})/.exec(orders(baseURL!, 'show', orderNumber))![1]!;
@@ -124,7 +119,7 @@ test.describe('phone', () => {
     await expect(page.getByTestId('op-refunded')).toBeVisible();
     // One unit of a one-unit line: the refund is exactly what the line cost, tax included.
     await expect(page.getByTestId('op-refunded')).toHaveText((await page.getByTestId('op-line').locator('.op-amount').textContent())!);
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'order-refunded-zh-phone');
   });
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 
 /**
@@ -26,14 +26,6 @@ async function shot(page: Page, name: string) {
   });
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
-}
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 const cards = (page: Page) => page.getByTestId('product-grid').locator('.sf-card');

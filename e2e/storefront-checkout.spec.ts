@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_EXPIRED_SESSION_ID, e2eDemoFile } from './demo-file';
 
@@ -10,11 +10,6 @@ import { E2E_EXPIRED_SESSION_ID, e2eDemoFile } from './demo-file';
  * seed. Desktop and phone, English and Chinese; every page state is screenshotted under the
  * test output directory and checked with axe.
  */
-
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -58,7 +53,7 @@ test('en-US desktop: product -> cart (quantity, address) -> declined card -> suc
   await page.goto('/stores/lumen-audio/cart');
   await expect(page.locator('main[data-cart-state="empty"]')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'cart-empty-en');
 
   await addToCart(page, '/stores/lumen-audio/products/aurora-wireless-earbuds-pro', /^Added to your cart \(1 item in it\)/);
@@ -93,7 +88,7 @@ test('en-US desktop: product -> cart (quantity, address) -> declined card -> suc
   await expect(page.getByTestId('cart-tax')).not.toHaveText('—');
   await expect(page.locator('main[data-cart-state="ready"]')).toBeVisible();
   const total = (await page.getByTestId('cart-total').textContent())!;
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'cart-lines-en');
 
   await page.getByTestId('checkout').click();
@@ -102,7 +97,7 @@ test('en-US desktop: product -> cart (quantity, address) -> declined card -> suc
   await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
   await expect(page.getByTestId('co-total')).toHaveText(total);
   await expect(page.getByText(/Avery · San Francisco/)).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-open-en');
 
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -111,7 +106,7 @@ test('en-US desktop: product -> cart (quantity, address) -> declined card -> suc
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: `Pay ${total}` }).click();
   await expect(page.locator('main[data-state="declined"]')).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-declined-en');
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -122,7 +117,7 @@ test('en-US desktop: product -> cart (quantity, address) -> declined card -> suc
   await expect(page.locator('main[data-state="completed"]')).toBeVisible();
   const orderNumber = (await page.getByTestId('co-order-number').textContent())!;
   expect(orderNumber).toMatch(/^SO-\d{8}-[0-9A-Z]{6}$/);
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-completed-en');
 
   const session = await sessionViaApi(request, baseURL!, 'lumen-audio', sessionId);
@@ -158,7 +153,7 @@ test('en-US desktop: cancel the checkout and return to the cart, which is editab
   await page.reload();
   await expect(page.locator('main[data-cart-state="checking_out"]')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Resume checkout' })).toHaveAttribute('href', `/checkout/${sessionId}`);
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'cart-checking-out-en');
   await page.getByRole('link', { name: 'Resume checkout' }).click();
 
@@ -171,7 +166,7 @@ test('en-US desktop: cancel the checkout and return to the cart, which is editab
 
   await page.goto(`/checkout/${sessionId}`);
   await expect(page.locator('main[data-state="cancelled"]')).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-cancelled-en');
 
   // Remove the line: the cart is empty again.
@@ -184,7 +179,7 @@ test('an expired checkout shows its own page', async ({ page }) => {
   await page.goto(`/checkout/${E2E_EXPIRED_SESSION_ID}`);
   await expect(page.locator('main[data-state="expired"]')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This checkout has expired' })).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-expired-en');
 });
 
@@ -193,7 +188,7 @@ test('an unknown checkout is a 404 with the page in both languages', async ({ pa
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Checkout not found' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '找不到该结账页面' })).toBeVisible();
-  await axeClean(page);
+  await expectAxeClean(page);
   await shot(page, 'checkout-not-found-en');
 });
 
@@ -204,7 +199,7 @@ test.describe('on a phone, in Chinese', () => {
     const external = watchOtherHosts(page, baseURL!);
     await page.goto('/stores/huaxia-digital/cart');
     await expect(page.getByRole('heading', { name: '购物车是空的' })).toBeVisible();
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'cart-empty-zh-mobile');
 
     await addToCart(page, '/stores/huaxia-digital/products/wireless-bluetooth-earbuds-pro', /^已加入购物车（共 1 件）/);
@@ -221,21 +216,21 @@ test.describe('on a phone, in Chinese', () => {
     // CN: prices include VAT; no tax line is added.
     await expect(page.getByTestId('cart-tax-note')).toContainText('价格已含税');
     await expect(page.getByTestId('cart-tax')).toHaveCount(0);
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'cart-lines-zh-mobile');
 
     await page.getByTestId('checkout').click();
     await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
     const sessionId = sessionIdOf(page);
     await expect(page.getByText(/雷 · 杭州市 · 手机尾号 5678/)).toBeVisible();
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'checkout-open-zh-mobile');
     await page.getByRole('button', { name: '去付款' }).click();
     await page.getByLabel('银行转账或货到付款').check();
     await page.getByRole('button', { name: '提交订单' }).click();
     await expect(page.locator('main[data-state="completed"]')).toBeVisible();
     await expect(page.getByText('订单等待付款。')).toBeVisible();
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'checkout-manual-completed-zh-mobile');
 
     const session = await sessionViaApi(request, baseURL!, 'huaxia-digital', sessionId);
@@ -251,7 +246,7 @@ test.describe('on a phone, in Chinese', () => {
     await shot(page, 'checkout-not-found-mobile');
     await page.goto(`/checkout/${E2E_EXPIRED_SESSION_ID}`);
     await expect(page.locator('main[data-state="expired"]')).toBeVisible();
-    await axeClean(page);
+    await expectAxeClean(page);
     await shot(page, 'checkout-expired-mobile');
   });
 });
@@ -313,7 +308,7 @@ test.describe('the cart, more states', () => {
       await expect(page.locator('main[data-cart-state="attention"]')).toBeVisible();
       await expect(page.getByTestId('line-problem')).toHaveText('Sold out: remove this item.');
       await expect(page.getByTestId('checkout')).toBeDisabled();
-      await axeClean(page);
+      await expectAxeClean(page);
       await shot(page, 'cart-out-of-stock-en');
       await page.getByRole('button', { name: /^Remove / }).click();
       await expect(page.locator('main[data-cart-state="empty"]')).toBeVisible();

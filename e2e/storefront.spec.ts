@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './axe';
 import { expect, type Page, test } from '@playwright/test';
 
 /** Screenshots are kept for people to look at (test-results/ is not committed). */
@@ -12,14 +12,6 @@ async function shot(page: Page, name: string) {
 }
 
 const block = (page: Page, type: string) => page.locator(`[data-block-type="${type}"]`);
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 test.describe('store preview, desktop', () => {
   test('shows every block kind of the published decoration', async ({ page }) => {
@@ -128,7 +120,7 @@ test.describe('store preview, desktop', () => {
   for (const path of ['/stores/lumen-audio', '/stores/lumen-audio?locale=zh-CN', '/stores/huaxia-digital', '/stores/lumen-audio/products/aurora-wireless-earbuds-pro']) {
     test(`has no serious accessibility violation: ${path}`, async ({ page }) => {
       await page.goto(path);
-      await expectNoSeriousA11yViolations(page);
+      await expectAxeClean(page);
     });
   }
 });
@@ -145,7 +137,7 @@ test.describe('store preview, mobile', () => {
     await expect(block(page, 'brand_hero')).toBeVisible();
     await expect(block(page, 'product_collection').first()).toBeVisible();
     await shot(page, 'lumen-audio-mobile-en');
-    await expectNoSeriousA11yViolations(page);
+    await expectAxeClean(page);
   });
 
   test('shows the desktop banner again on a wide screen', async ({ page }) => {

@@ -20,6 +20,6 @@ export default defineConfig({
     // Tests speak as the one proxy in front of the app: x-forwarded-for is the client address.
     // Tests change the database directly and read it back at once: the public-read cache checks
     // the version row before every read (tests/public-read-cache.test.ts sets its own bound).
-    env: { TRUSTED_PROXY_HOPS: '1', PUBLIC_READ_CACHE_CHECK_MS: '0' },
+    env: { TRUSTED_PROXY_HOPS: '1', PUBLIC_READ_CACHE_CHECK_MS: '0', CREDENTIAL_CACHE_CHECK_MS: '0' },
   },
 });

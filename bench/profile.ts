@@ -4,7 +4,7 @@
  * under `--cpu-prof`, drives one operation with autocannon, stops the server (which writes its
  * profile) and prints the CPU milliseconds per request and the functions and packages with the
  * most self time. Options: --seconds=N (default 8), --connections=N (50), --port=N (3335),
- * --target=read|write|both (both), --no-cache (the public-read cache off: the read as it was
+ * --target=read|write|both|floor|all (both; floor is GET /api/health, all is the three), --no-cache (the public-read cache off: the read as it was
  * before the cache), --no-build, --keep-profile (leave the .cpuprofile, for Chrome DevTools).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -72,10 +72,11 @@ const database = await createBenchDatabase('sc_bench_profile');
 try {
   const carts = await cartTargets(database.db);
   const targets: Target[] = [];
-  if (which !== 'write') {
+  if (which === 'floor' || which === 'all') targets.push({ name: 'floor', path: '/api/health' });
+  if (which === 'read' || which === 'both' || which === 'all') {
     targets.push({ name: 'getPublicMerchantProduct', path: '/api/v1/catalog/merchants/lumen-audio/products/aurora-wireless-earbuds-pro' });
   }
-  if (which !== 'read') targets.push(carts.targets.find((t) => t.name === 'addPublicCartItem')!);
+  if (which === 'write' || which === 'both' || which === 'all') targets.push(carts.targets.find((t) => t.name === 'addPublicCartItem')!);
   for (const t of targets) {
     const dir = mkdtempSync(path.join(tmpdir(), 'sc-cpu-prof-'));
     const server = await startServer(port, {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '../db/client';
+import { VersionWatch, envNumber } from './version-watch';
 
 /**
  * The in-process cache of public catalog and decoration reads (the operations whose table entry
@@ -34,16 +35,12 @@ type Entry = CachedRead & { bytes: number; storedAt: number };
 export class PublicReadCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  /** Moves on every invalidation; a read stores its result only under the generation it began in. */
-  private generation = 0;
-  private version: bigint | null = null;
-  private checkedAt = Number.NEGATIVE_INFINITY;
-  private mustCheck = false;
-  private checking: Promise<void> | null = null;
+  private readonly watch: VersionWatch;
   private readonly now: () => number;
 
   constructor(private readonly options: PublicReadCacheOptions) {
     this.now = options.now ?? Date.now;
+    this.watch = new VersionWatch({ checkMs: options.checkMs, readVersion: options.readVersion, now: this.now, onChange: () => this.forget() });
   }
 
   get enabled(): boolean {
@@ -51,9 +48,8 @@ export class PublicReadCache {
   }
 
   /** Makes sure the entries are current (checking the version when due); returns the generation to store under. */
-  async begin(): Promise<number> {
-    if (this.mustCheck || this.now() - this.checkedAt >= this.options.checkMs) await this.check();
-    return this.generation;
+  begin(): Promise<number> {
+    return this.watch.begin();
   }
 
   get(key: string): CachedRead | undefined {
@@ -70,7 +66,7 @@ export class PublicReadCache {
   }
 
   set(key: string, generation: number, read: CachedRead): void {
-    if (generation !== this.generation || !this.enabled) return;
+    if (!this.watch.current(generation) || !this.enabled) return;
     const bytes = read.text.length * 2 + key.length * 2 + read.etag.length * 2;
     if (bytes > this.options.maxBytes / 8) return; // one huge body must not flush everything else
     const old = this.entries.get(key);
@@ -85,55 +81,28 @@ export class PublicReadCache {
 
   /** This instance committed a change public reads may show: check the version before the next read. */
   changed(): void {
-    this.mustCheck = true;
+    this.watch.changed();
   }
 
   /** Forgets every entry at once. */
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-    this.generation++;
+    this.watch.invalidate();
   }
 
   stats(): { entries: number; bytes: number; version: bigint | null } {
-    return { entries: this.entries.size, bytes: this.bytes, version: this.version };
+    return { entries: this.entries.size, bytes: this.bytes, version: this.watch.lastVersion };
+  }
+
+  private forget() {
+    this.entries.clear();
+    this.bytes = 0;
   }
 
   private drop(key: string, entry: Entry) {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
-
-  private check(): Promise<void> {
-    // Concurrent reads share one version query.
-    this.checking ??= (async () => {
-      this.mustCheck = false;
-      const startedAt = this.now();
-      try {
-        const version = await this.options.readVersion();
-        if (version !== this.version) {
-          if (this.version !== null || this.entries.size > 0) this.clear();
-          this.version = version;
-        }
-        this.checkedAt = startedAt;
-      } catch (err) {
-        // Cannot tell whether the entries are current: serve none of them.
-        this.clear();
-        this.version = null;
-        throw err;
-      } finally {
-        this.checking = null;
-      }
-    })();
-    return this.checking;
-  }
 }
-
-const envNumber = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
-};
 
 /** The settings from the environment (see the README's table of variables). */
 export function publicReadCacheOptions(): PublicReadCacheOptions {

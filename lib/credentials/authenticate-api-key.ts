@@ -6,18 +6,22 @@ import { getServerSecret } from './server-secret';
 import { readApiKeyForAuth } from './sql';
 import { direct } from '../db/direct';
 import { logger } from '../core/logger';
+import { type CredentialCache, credentialCache } from './credential-cache';
 
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * The principal behind an API key, or null for every kind of bad key (malformed, bad checksum,
- * unknown, wrong secret, revoked, expired, uninstalled) so callers cannot tell them apart.
+ * unknown, wrong secret, revoked, expired, uninstalled) so callers cannot tell them apart. The
+ * key's row comes from the credential cache while it is current (credential-cache.ts: a
+ * revocation anywhere takes effect within CREDENTIAL_CACHE_CHECK_MS); the secret, expiry and
+ * status are judged on every request.
  */
-export async function authenticateApiKey(db: Db, token: string, now: Date): Promise<Principal | null> {
+export async function authenticateApiKey(db: Db, token: string, now: Date, cache: CredentialCache = credentialCache(db)): Promise<Principal | null> {
   const parsed = parseApiKey(token);
   if (!parsed) return null;
   const expected = hashApiKey(token, getServerSecret());
-  const row = await readApiKeyForAuth(direct(db), parsed.keyId);
+  const row = await cache.lookup(parsed.keyId, () => readApiKeyForAuth(direct(db), parsed.keyId));
   if (!row || !hashesEqual(row.hash, expected) || row.environment !== parsed.environment) return null;
   if (row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt <= now) return null;

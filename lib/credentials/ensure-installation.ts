@@ -2,6 +2,7 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import type { Scope } from '../core/scopes';
 import { CredentialAdminError } from './api-keys';
+import { credentialsChanged } from './credential-cache';
 
 export type EnsureInstallationInput = {
   merchantSlug: string;
@@ -17,7 +18,7 @@ export type EnsureInstallationInput = {
 export async function ensureInstallation(ctx: ServiceContext, input: EnsureInstallationInput): Promise<{ id: string; scopes: string[] }> {
   const merchant = await ctx.db.merchant.findUnique({ where: { slug: input.merchantSlug }, select: { id: true } });
   if (!merchant) throw new CredentialAdminError(`No store with slug ${input.merchantSlug}`);
-  return ctx.db.$transaction(async (tx) => {
+  const installation = await ctx.db.$transaction(async (tx) => {
     const app = await tx.app.upsert({
       where: { slug: input.appSlug },
       create: {
@@ -42,4 +43,6 @@ export async function ensureInstallation(ctx: ServiceContext, input: EnsureInsta
     if (scopes.length === existing.scopes.length) return existing;
     return tx.installation.update({ where: { id: existing.id }, data: { scopes, status: 'active' }, select: { id: true, scopes: true } });
   });
+  credentialsChanged();
+  return installation;
 }

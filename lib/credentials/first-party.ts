@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { generateApiKey, hashApiKey } from './api-key-format';
 import { effectiveScopes } from './authenticate-api-key';
 import { getServerSecret } from './server-secret';
+import { credentialsChanged } from './credential-cache';
 
 /**
  * The storefront pages act for the merchant as its own first-party installation: the app
@@ -75,6 +76,7 @@ export async function ensureFirstPartyInstallation(db: Db, merchantId: string, o
     }
     return { installationId: installation.id, appId: app.id, merchantId, credentialId: credential.id, environment: credential.environment, key };
   });
+  credentialsChanged();
   for (const origin of options.returnOrigins ?? []) {
     try {
       await allowReturnOrigin(db, result.installationId, origin);

@@ -2,6 +2,7 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { type ApiKeySummary, CredentialAdminError, apiKeyStatus, getApiKeyOrThrow, toApiKeySummary, apiKeySummarySelect } from './api-keys';
 import { createApiKey } from './create-api-key';
+import { credentialsChanged } from './credential-cache';
 
 export const MAX_ROLL_OVERLAP_SECONDS = 7 * 24 * 3600;
 
@@ -22,7 +23,7 @@ export async function rollApiKey(
   const overlapEnd = new Date(ctx.now.getTime() + input.overlapSeconds * 1000);
   const oldExpiry = old.expiresAt && old.expiresAt < overlapEnd ? old.expiresAt : overlapEnd;
 
-  return ctx.db.$transaction(async (tx) => {
+  const rolled = await ctx.db.$transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] };
     const { key, apiKey } = await createApiKey(txCtx, {
       installationId: old.installation.id,
@@ -41,4 +42,6 @@ export async function rollApiKey(
     const previous = await tx.apiKey.findUniqueOrThrow({ where: { id: old.id }, select: apiKeySummarySelect });
     return { key, apiKey, previous: toApiKeySummary(previous, ctx.now) };
   });
+  credentialsChanged();
+  return rolled;
 }

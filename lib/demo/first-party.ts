@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { demoMerchants } from './catalog-data';
 import { stableUuid } from './ids';
 import { derivedBytes } from './seed-credentials';
+import { credentialsChanged } from '../credentials/credential-cache';
 
 /**
  * Every demo store's first-party installation (the storefront pages act as it), in test mode so
@@ -23,6 +24,7 @@ export async function seedDemoFirstParty(db: Db, baseUrl: string) {
     // Re-derived on every run, as the demo keys are: the stored hash follows a changed server secret.
     const { key, keyId, last4 } = generateApiKey(installation.environment, bytes());
     await db.apiKey.update({ where: { id: installation.credentialId }, data: { keyId, last4, hash: hashApiKey(key, getServerSecret()), name: FIRST_PARTY_KEY_NAME } });
+    credentialsChanged();
     out.push({ merchant: m.slug, installationId: installation.installationId, key, prefix: visiblePrefix(installation.environment, keyId), environment: installation.environment });
   }
   return out;

@@ -4,6 +4,7 @@ import { getServerSecret } from '../credentials/server-secret';
 import type { Db } from '../db/client';
 import { type Scope, scopes as allScopes } from '../core/scopes';
 import { stableUuid } from './ids';
+import { credentialsChanged } from '../credentials/credential-cache';
 
 export const DEMO_APP_SLUG = 'demo-storefront-app';
 export const DEMO_INSTALLATION_MERCHANT = 'lumen-audio';
@@ -67,5 +68,6 @@ export async function seedDemoCredentials(db: Db): Promise<DemoCredentials> {
       keys.push({ name: spec.name, key, prefix: visiblePrefix('test', keyId), scopes: [...spec.scopes] });
     }
   });
+  credentialsChanged();
   return { installationId, app: DEMO_APP_SLUG, merchant: DEMO_INSTALLATION_MERCHANT, keys };
 }

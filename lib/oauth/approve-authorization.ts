@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { CODE_TTL_SECONDS, GRANT_TTL_SECONDS, hashValue, newOpaqueValue } from './tokens';
+import { credentialsChanged } from '../credentials/credential-cache';
 
 export type Approval = {
   /** OAuthClient.id (internal) */
@@ -19,7 +20,7 @@ export type Approval = {
  */
 export async function approveAuthorization(ctx: ServiceContext, approval: Approval): Promise<{ code: string; installationId: string }> {
   const code = newOpaqueValue('code');
-  return ctx.db.$transaction(async (tx) => {
+  const approved = await ctx.db.$transaction(async (tx) => {
     const client = await tx.oAuthClient.findUniqueOrThrow({ where: { id: approval.clientRowId }, select: { id: true, appId: true } });
     const existing = await tx.installation.findUnique({
       where: { appId_merchantId: { appId: client.appId, merchantId: approval.merchantId } },
@@ -60,4 +61,6 @@ export async function approveAuthorization(ctx: ServiceContext, approval: Approv
     });
     return { code, installationId: installation.id };
   });
+  credentialsChanged();
+  return approved;
 }

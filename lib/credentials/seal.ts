@@ -1,11 +1,23 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
+import { pooledRandomBytes } from '../core/random-pool';
 import { getServerSecret } from './server-secret';
 
 const FORMAT = 'v1';
 
-/** An AES-256 key for one purpose, derived from the server secret (never the secret itself). */
+const derived = new Map<string, { secret: Buffer; key: Buffer }>();
+
+/**
+ * An AES-256 key for one purpose, derived from the server secret (never the secret itself).
+ * Derived once per purpose and secret: every idempotent write seals its stored answer, and HKDF
+ * cost more than the encryption itself.
+ */
 function keyFor(purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', getServerSecret(), Buffer.alloc(0), `storefront-commerce/${purpose}/v1`, 32));
+  const secret = getServerSecret();
+  const known = derived.get(purpose);
+  if (known?.secret === secret) return known.key;
+  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `storefront-commerce/${purpose}/v1`, 32));
+  derived.set(purpose, { secret, key });
+  return key;
 }
 
 /**
@@ -14,7 +26,7 @@ function keyFor(purpose: string): Buffer {
  * associated data so a ciphertext moved to another row does not decrypt.
  */
 export function seal(plaintext: string, purpose: string, context: string): string {
-  const iv = randomBytes(12);
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyFor(purpose), iv);
   cipher.setAAD(Buffer.from(context));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);

@@ -55,7 +55,7 @@ export async function changeCart<T>(
     const record = recordInWrite(ctx.completion, output, Prisma.sql`SELECT 1 FROM bumped`);
     return settleWrite(ctx.completion, await bumpCart(db, { ...bump, record })) ? { output } : null;
   };
-  const first = await attempt(direct(ctx.db), false);
+  const first = await attempt(direct(ctx.db, 'prepared'), false);
   if (first) return first.output;
   return ctx.db.$transaction(async (db) => {
     const locked = await attempt(db, true);

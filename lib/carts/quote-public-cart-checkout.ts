@@ -21,7 +21,7 @@ export type QuoteInput = { cart: CartRecord; lines: LineRecord[]; rule: Shipping
 export async function readQuoteInput(ctx: ServiceContext, cartId: string): Promise<QuoteInput> {
   const principal = principalOf(ctx);
   if (!isUuid(cartId)) throw new ServiceError('cart_not_found');
-  const read = await readCartForQuote(direct(ctx.db), principal, cartId, ctx.completion);
+  const read = await readCartForQuote(direct(ctx.db, 'prepared'), principal, cartId, ctx.completion);
   if (!read) throw new ServiceError('cart_not_found');
   return { cart: read.cart, lines: read.lines.map(toLineRecord), rule: read.shippingRule };
 }

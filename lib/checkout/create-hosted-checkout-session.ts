@@ -85,7 +85,7 @@ export async function createHostedCheckoutSession(
   let result;
   for (let attempt = 1; ; attempt++) {
     try {
-      result = await startCheckout(direct(ctx.db), start);
+      result = await startCheckout(direct(ctx.db, 'prepared'), start);
       break;
     } catch (err) {
       const pgError = postgresError(err);

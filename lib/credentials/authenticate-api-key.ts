@@ -21,7 +21,7 @@ export async function authenticateApiKey(db: Db, token: string, now: Date, cache
   const parsed = parseApiKey(token);
   if (!parsed) return null;
   const expected = hashApiKey(token, getServerSecret());
-  const row = await cache.lookup(parsed.keyId, () => readApiKeyForAuth(direct(db), parsed.keyId));
+  const row = await cache.lookup(parsed.keyId, () => readApiKeyForAuth(direct(db, 'prepared'), parsed.keyId));
   if (!row || !hashesEqual(row.hash, expected) || row.environment !== parsed.environment) return null;
   if (row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt <= now) return null;

@@ -95,7 +95,7 @@ export function credentialCacheOptions(db: Db): CredentialCacheOptions {
 const VersionRow = z.object({ version: z.string() });
 
 export async function readCredentialVersion(db: Db): Promise<bigint> {
-  const row = await queryRow(direct(db), VersionRow, Prisma.sql`SELECT "version"::text AS "version" FROM "CredentialVersion" WHERE "id" = 1`);
+  const row = await queryRow(direct(db, 'prepared'), VersionRow, Prisma.sql`SELECT "version"::text AS "version" FROM "CredentialVersion" WHERE "id" = 1`);
   return BigInt(row?.version ?? '0');
 }
 

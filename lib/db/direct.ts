@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import { Prisma } from '../generated/prisma/client';
 import type { SqlClient } from './rows';
 
-/** Runs one statement with numbered parameters and returns its rows. */
-export type DriverRun = (text: string, values: unknown[]) => Promise<unknown[]>;
+/** Runs one statement with numbered parameters and returns its rows; `name` asks for a prepared statement. */
+export type DriverRun = (text: string, values: unknown[], name?: string) => Promise<unknown[]>;
 
-const directByClient = new WeakMap<object, SqlClient>();
+type DirectClients = { plain: SqlClient; prepared: SqlClient };
+const directByClient = new WeakMap<object, DirectClients>();
 
 /**
  * The statements on the request path that matter most (authentication, the idempotency claim,
@@ -16,14 +18,17 @@ const directByClient = new WeakMap<object, SqlClient>();
  * the same PGlite, so the connections and the embedded database's one-at-a-time rule are shared.
  */
 export function registerDriver(prisma: object, run: DriverRun): void {
-  directByClient.set(prisma, driverClient(run));
+  directByClient.set(prisma, { plain: driverClient(run, false), prepared: driverClient(run, true) });
 }
 
 export function pgDriver(pool: Pool): DriverRun {
-  return async (text, values) => (await pool.query({ text, values })).rows as unknown[];
+  return async (text, values, name) => (await pool.query(name ? { text, values, name } : { text, values })).rows as unknown[];
 }
 
-/** PGlite's query() waits for any open transaction, as Prisma's own queries do. */
+/**
+ * PGlite's query() waits for any open transaction, as Prisma's own queries do. It has no named
+ * statements to keep (one connection, parsed in the same thread either way): `name` is ignored.
+ */
 export function pgliteDriver(pglite: PGlite): DriverRun {
   return async (text, values) => (await pglite.query(text, values)).rows;
 }
@@ -35,14 +40,38 @@ export function pgliteDriver(pglite: PGlite): DriverRun {
  * parses them (timestamptz as Date, json as objects, int4 as number; int8 differs between
  * drivers, so hot statements cast counts to int), and every caller parses them with zod.
  */
-export function direct(db: SqlClient): SqlClient {
-  return directByClient.get(db) ?? db;
+export function direct(db: SqlClient, mode: 'plain' | 'prepared' = 'plain'): SqlClient {
+  return directByClient.get(db)?.[mode] ?? db;
 }
 
-function driverClient(run: DriverRun): SqlClient {
+/**
+ * At most this many distinct statement texts are prepared per process (each connection of the
+ * pool keeps those it ran); past it, statements run unnamed. The hot statements are a few dozen
+ * texts (a cart change's write differs by kind of change, a checkout's start by line count).
+ */
+export const MAX_PREPARED_STATEMENTS = 256;
+const statementNames = new Map<string, string>();
+
+/**
+ * `prepared` statements go to PostgreSQL as named statements: each connection parses and
+ * analyses one the first time it runs it, then only binds and executes it (and, once PostgreSQL
+ * judges a generic plan as good as the custom ones, skips planning too). The name is the text's
+ * hash, so a name never stands for two texts. Only for statements whose plan does not hinge on
+ * their values (key lookups and writes): search, whose best plan depends on the words, stays
+ * unnamed.
+ */
+function statementName(text: string): string | undefined {
+  const known = statementNames.get(text);
+  if (known || statementNames.size >= MAX_PREPARED_STATEMENTS) return known;
+  const name = `sc_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
+  statementNames.set(text, name);
+  return name;
+}
+
+function driverClient(run: DriverRun, prepared: boolean): SqlClient {
   const $queryRaw = (first: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
     const statement = first instanceof Prisma.Sql ? first : Prisma.sql(first, ...values);
-    return run(statement.text, statement.values.map(parameter));
+    return run(statement.text, statement.values.map(parameter), prepared ? statementName(statement.text) : undefined);
   };
   return { $queryRaw } as unknown as SqlClient;
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { pooledRandomBytes } from '../core/random-pool';
 import type { Db } from '../db/client';
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
@@ -156,7 +157,7 @@ async function executeCompletingInWrite(
   run: IdempotentRun,
   request: { scope: string; key: string; fingerprint: string },
 ): Promise<Outcome | null> {
-  const attempt = randomBytes(16).toString('base64url');
+  const attempt = pooledRandomBytes(16).toString('base64url');
   let claim: Claim | null = null;
   let prepared: Outcome | undefined;
   let recorded: Outcome | undefined;
@@ -226,8 +227,8 @@ function claimStatement(scope: string, operationId: string, key: string, fingerp
 }
 
 async function tryClaim(db: Db, scope: string, operationId: string, key: string, fingerprint: string): Promise<Claim | null> {
-  const attempt = randomBytes(16).toString('base64url');
-  const rows = await direct(db).$queryRaw<Claim[]>(claimStatement(scope, operationId, key, fingerprint, attempt));
+  const attempt = pooledRandomBytes(16).toString('base64url');
+  const rows = await direct(db, 'prepared').$queryRaw<Claim[]>(claimStatement(scope, operationId, key, fingerprint, attempt));
   const row = rows[0];
   return row && row.attempt === attempt ? row : null;
 }
@@ -242,7 +243,7 @@ const ExistingRow = z.object({
 
 async function readRecord(db: Db, scope: string, operationId: string, key: string): Promise<Existing | null> {
   const row = await queryRow(
-    direct(db),
+    direct(db, 'prepared'),
     ExistingRow,
     Prisma.sql`SELECT id::text AS id, fingerprint, "responseStatus", "responseBody", "completedAt" FROM "IdempotencyRecord"
       WHERE scope = ${scope} AND "operationId" = ${operationId} AND key = ${key}`,
@@ -275,7 +276,7 @@ function outcomeColumns(claim: Claim, outcome: Outcome): Prisma.Sql {
 /** One raw statement (this runs on every idempotent write, inside its transaction, or through the driver outside one). */
 async function complete(db: Db | Prisma.TransactionClient, claim: Claim, outcome: Outcome): Promise<boolean> {
   const rows = await queryRows(
-    direct(db),
+    direct(db, 'prepared'),
     z.object({ id: z.string() }),
     Prisma.sql`UPDATE "IdempotencyRecord" SET ${outcomeColumns(claim, outcome)} WHERE ${stillHeld(claim)} RETURNING id::text AS id`,
   );

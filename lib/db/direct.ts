@@ -21,8 +21,17 @@ export function registerDriver(prisma: object, run: DriverRun): void {
   directByClient.set(prisma, { plain: driverClient(run, false), prepared: driverClient(run, true) });
 }
 
-export function pgDriver(pool: Pool): DriverRun {
-  return async (text, values, name) => (await pool.query(name ? { text, values, name } : { text, values })).rows as unknown[];
+/**
+ * DATABASE_PREPARED_STATEMENTS=off sends every statement unnamed: for a pooler in transaction mode
+ * that cannot keep a connection's named statements (PgBouncer before 1.21, or with
+ * max_prepared_statements = 0).
+ */
+export function preparedStatementsEnabled(): boolean {
+  return process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
+}
+
+export function pgDriver(pool: Pool, prepare = preparedStatementsEnabled()): DriverRun {
+  return async (text, values, name) => (await pool.query(name && prepare ? { text, values, name } : { text, values })).rows as unknown[];
 }
 
 /**

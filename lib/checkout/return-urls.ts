@@ -38,9 +38,9 @@ export function redirectOrigin(raw: string, env: NodeJS.ProcessEnv = process.env
 export async function assertReturnUrlsAllowed(ctx: ServiceContext, installationId: string, urls: Record<'returnUrl' | 'cancelUrl', string>): Promise<void> {
   const origins = Object.fromEntries(Object.entries(urls).map(([k, v]) => [k, redirectOrigin(v)]));
   const wanted = Object.values(origins).filter((o): o is string => o !== null);
-  // Raw, through the driver: this runs on every checkout start (lib/db/direct.ts).
+  // Raw, through the driver and prepared: this runs on every checkout start (lib/db/direct.ts).
   const registered = await queryRows(
-    direct(ctx.db),
+    direct(ctx.db, 'prepared'),
     z.object({ origin: z.string() }),
     Prisma.sql`SELECT origin FROM "CheckoutReturnOrigin" WHERE "installationId" = ${installationId}::uuid AND origin = ANY(${wanted}::text[])`,
   );

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '../db/client';
+import { AgedLru } from './aged-lru';
 import { VersionWatch, envNumber } from './version-watch';
 
 /**
@@ -30,17 +31,15 @@ export type PublicReadCacheOptions = {
 };
 
 export type CachedRead = { text: string; etag: string };
-type Entry = CachedRead & { bytes: number; storedAt: number };
 
 export class PublicReadCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: AgedLru<CachedRead>;
   private readonly watch: VersionWatch;
-  private readonly now: () => number;
 
   constructor(private readonly options: PublicReadCacheOptions) {
-    this.now = options.now ?? Date.now;
-    this.watch = new VersionWatch({ checkMs: options.checkMs, readVersion: options.readVersion, now: this.now, onChange: () => this.forget() });
+    const now = options.now ?? Date.now;
+    this.entries = new AgedLru({ maxAgeMs: options.maxAgeMs, maxEntries: options.maxEntries, maxWeight: options.maxBytes, now });
+    this.watch = new VersionWatch({ checkMs: options.checkMs, readVersion: options.readVersion, now, onChange: () => this.entries.clear() });
   }
 
   get enabled(): boolean {
@@ -53,30 +52,14 @@ export class PublicReadCache {
   }
 
   get(key: string): CachedRead | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.now() - entry.storedAt >= this.options.maxAgeMs) {
-      this.drop(key, entry);
-      return undefined;
-    }
-    // Least recently used goes first: a hit moves to the end of the insertion order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    return this.entries.get(key);
   }
 
   set(key: string, generation: number, read: CachedRead): void {
     if (!this.watch.current(generation) || !this.enabled) return;
     const bytes = read.text.length * 2 + key.length * 2 + read.etag.length * 2;
     if (bytes > this.options.maxBytes / 8) return; // one huge body must not flush everything else
-    const old = this.entries.get(key);
-    if (old) this.drop(key, old);
-    this.entries.set(key, { ...read, bytes, storedAt: this.now() });
-    this.bytes += bytes;
-    for (const [k, e] of this.entries) {
-      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
-      this.drop(k, e);
-    }
+    this.entries.set(key, read, bytes);
   }
 
   /** This instance committed a change public reads may show: check the version before the next read. */
@@ -90,17 +73,7 @@ export class PublicReadCache {
   }
 
   stats(): { entries: number; bytes: number; version: bigint | null } {
-    return { entries: this.entries.size, bytes: this.bytes, version: this.watch.lastVersion };
-  }
-
-  private forget() {
-    this.entries.clear();
-    this.bytes = 0;
-  }
-
-  private drop(key: string, entry: Entry) {
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    return { entries: this.entries.size, bytes: this.entries.weight, version: this.watch.lastVersion };
   }
 }
 

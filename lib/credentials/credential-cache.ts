@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgedLru } from '../core/aged-lru';
 import { VersionWatch, envNumber } from '../core/version-watch';
 import type { Db } from '../db/client';
 import { direct } from '../db/direct';
@@ -33,20 +34,18 @@ export type CredentialCacheOptions = {
   now?: () => number;
 };
 
-type Entry = { row: ApiKeyAuthRow; storedAt: number };
-
 /** Moves whenever this process changes credentials, whichever database client (or transaction) it used. */
 let localChanges = 0;
 
 export class CredentialCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: AgedLru<ApiKeyAuthRow>;
   private readonly watch: VersionWatch;
-  private readonly now: () => number;
   private seenLocalChanges = localChanges;
 
   constructor(private readonly options: CredentialCacheOptions) {
-    this.now = options.now ?? Date.now;
-    this.watch = new VersionWatch({ checkMs: options.checkMs, readVersion: options.readVersion, now: this.now, onChange: () => this.entries.clear() });
+    const now = options.now ?? Date.now;
+    this.entries = new AgedLru({ maxAgeMs: options.maxAgeMs, maxEntries: options.maxEntries, now });
+    this.watch = new VersionWatch({ checkMs: options.checkMs, readVersion: options.readVersion, now, onChange: () => this.entries.clear() });
   }
 
   get enabled(): boolean {
@@ -62,18 +61,9 @@ export class CredentialCache {
     }
     const generation = await this.watch.begin();
     const hit = this.entries.get(keyId);
-    if (hit) {
-      this.entries.delete(keyId);
-      if (this.now() - hit.storedAt < this.options.maxAgeMs) {
-        this.entries.set(keyId, hit); // most recently used goes last
-        return hit.row;
-      }
-    }
+    if (hit) return hit;
     const row = await load();
-    if (row && this.watch.current(generation)) {
-      this.entries.set(keyId, { row, storedAt: this.now() });
-      if (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    }
+    if (row && this.watch.current(generation)) this.entries.set(keyId, row);
     return row;
   }
 

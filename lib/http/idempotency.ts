@@ -157,7 +157,7 @@ async function executeCompletingInWrite(
   run: IdempotentRun,
   request: { scope: string; key: string; fingerprint: string },
 ): Promise<Outcome | null> {
-  const attempt = pooledRandomBytes(16).toString('base64url');
+  const attempt = newAttempt();
   let claim: Claim | null = null;
   let prepared: Outcome | undefined;
   let recorded: Outcome | undefined;
@@ -226,8 +226,13 @@ function claimStatement(scope: string, operationId: string, key: string, fingerp
     RETURNING id::text AS id, attempt`;
 }
 
+/** Names one attempt at a key: the claim is this attempt's only while the record carries it. */
+function newAttempt(): string {
+  return pooledRandomBytes(16).toString('base64url');
+}
+
 async function tryClaim(db: Db, scope: string, operationId: string, key: string, fingerprint: string): Promise<Claim | null> {
-  const attempt = pooledRandomBytes(16).toString('base64url');
+  const attempt = newAttempt();
   const rows = await direct(db, 'prepared').$queryRaw<Claim[]>(claimStatement(scope, operationId, key, fingerprint, attempt));
   const row = rows[0];
   return row && row.attempt === attempt ? row : null;

@@ -4,8 +4,8 @@ import type { Pool } from 'pg';
 import { Prisma } from '../generated/prisma/client';
 import type { SqlClient } from './rows';
 
-/** Runs one statement with numbered parameters and returns its rows; `name` asks for a prepared statement. */
-export type DriverRun = (text: string, values: unknown[], name?: string) => Promise<unknown[]>;
+/** Runs one statement with numbered parameters and returns its rows; `prepared` asks for a named statement where the driver keeps them. */
+export type DriverRun = (text: string, values: unknown[], prepared: boolean) => Promise<unknown[]>;
 
 type DirectClients = { plain: SqlClient; prepared: SqlClient };
 const directByClient = new WeakMap<object, DirectClients>();
@@ -31,12 +31,15 @@ export function preparedStatementsEnabled(): boolean {
 }
 
 export function pgDriver(pool: Pool, prepare = preparedStatementsEnabled()): DriverRun {
-  return async (text, values, name) => (await pool.query(name && prepare ? { text, values, name } : { text, values })).rows as unknown[];
+  return async (text, values, prepared) => {
+    const name = prepared && prepare ? statementName(text) : undefined;
+    return (await pool.query(name ? { text, values, name } : { text, values })).rows as unknown[];
+  };
 }
 
 /**
  * PGlite's query() waits for any open transaction, as Prisma's own queries do. It has no named
- * statements to keep (one connection, parsed in the same thread either way): `name` is ignored.
+ * statements to keep (one connection, parsed in the same thread either way): `prepared` is ignored.
  */
 export function pgliteDriver(pglite: PGlite): DriverRun {
   return async (text, values) => (await pglite.query(text, values)).rows;
@@ -80,7 +83,7 @@ function statementName(text: string): string | undefined {
 function driverClient(run: DriverRun, prepared: boolean): SqlClient {
   const $queryRaw = (first: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
     const statement = first instanceof Prisma.Sql ? first : Prisma.sql(first, ...values);
-    return run(statement.text, statement.values.map(parameter), prepared ? statementName(statement.text) : undefined);
+    return run(statement.text, statement.values.map(parameter), prepared);
   };
   return { $queryRaw } as unknown as SqlClient;
 }

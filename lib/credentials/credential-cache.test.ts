@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CredentialCache, type CredentialCacheOptions, credentialsChanged } from './credential-cache';
 import type { ApiKeyAuthRow } from './sql';
 
@@ -77,6 +77,18 @@ describe('CredentialCache', () => {
     db.version = 2n;
     expect((await lookup('k1'))?.revokedAt).toBeNull(); // not told, within the interval
     credentialsChanged();
+    expect((await lookup('k1'))?.revokedAt).toEqual(new Date(0));
+  });
+
+  it('hears of a change made through another bundled copy of this module (Next gives each server chunk its own)', async () => {
+    const { db, lookup } = setup({ checkMs: 60_000 });
+    await lookup('k1');
+    db.rows.set('k1', { ...row('k1'), revokedAt: new Date(0) });
+    db.version = 2n;
+    vi.resetModules();
+    const otherCopy = await import('./credential-cache');
+    expect(otherCopy.credentialsChanged).not.toBe(credentialsChanged);
+    otherCopy.credentialsChanged();
     expect((await lookup('k1'))?.revokedAt).toEqual(new Date(0));
   });
 

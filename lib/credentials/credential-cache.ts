@@ -34,13 +34,24 @@ export type CredentialCacheOptions = {
   now?: () => number;
 };
 
+/**
+ * Process-wide state, on globalThis: Next bundles this module into several server chunks (route
+ * handlers, pages, server actions), and a revocation made through one copy must reach the cache
+ * the API routes read through another.
+ */
+const stateKey = Symbol.for('storefront-commerce.credential-cache');
+type State = { caches: WeakMap<Db, CredentialCache>; localChanges: { count: number } };
+const state = ((globalThis as typeof globalThis & { [stateKey]?: State })[stateKey] ??= {
+  caches: new WeakMap(),
+  localChanges: { count: 0 },
+});
 /** Moves whenever this process changes credentials, whichever database client (or transaction) it used. */
-let localChanges = 0;
+const localChanges = state.localChanges;
 
 export class CredentialCache {
   private readonly entries: AgedLru<ApiKeyAuthRow>;
   private readonly watch: VersionWatch;
-  private seenLocalChanges = localChanges;
+  private seenLocalChanges = localChanges.count;
 
   constructor(private readonly options: CredentialCacheOptions) {
     const now = options.now ?? Date.now;
@@ -55,8 +66,8 @@ export class CredentialCache {
   /** The row for this key id: from the cache while it is current, else from `load` (and kept, if there is one). */
   async lookup(keyId: string, load: () => Promise<ApiKeyAuthRow | undefined>): Promise<ApiKeyAuthRow | undefined> {
     if (!this.enabled) return load();
-    if (this.seenLocalChanges !== localChanges) {
-      this.seenLocalChanges = localChanges;
+    if (this.seenLocalChanges !== localChanges.count) {
+      this.seenLocalChanges = localChanges.count;
       this.watch.changed();
     }
     const generation = await this.watch.begin();
@@ -89,7 +100,7 @@ export async function readCredentialVersion(db: Db): Promise<bigint> {
   return BigInt(row?.version ?? '0');
 }
 
-const caches = new WeakMap<Db, CredentialCache>();
+const caches = state.caches;
 
 /** This process's cache for one database (a server has one; tests open several). */
 export function credentialCache(db: Db): CredentialCache {
@@ -104,5 +115,5 @@ export function credentialCache(db: Db): CredentialCache {
  * authentication.
  */
 export function credentialsChanged(): void {
-  localChanges++;
+  localChanges.count++;
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import { Prisma } from '../generated/prisma/client';
 import type { SqlClient } from './rows';
@@ -8,7 +7,17 @@ import type { SqlClient } from './rows';
 export type DriverRun = (text: string, values: unknown[], prepared: boolean) => Promise<unknown[]>;
 
 type DirectClients = { plain: SqlClient; prepared: SqlClient };
-const directByClient = new WeakMap<object, DirectClients>();
+
+/**
+ * Per process, not per module instance: Next bundles this module into more than one server chunk
+ * (route handlers and pages each get a copy), and the database client the first of them opens is
+ * the process's one client (lib/db/client.ts, getDb). A registry per copy would miss it in the
+ * others, and their hot statements would silently go through Prisma.
+ */
+const registryKey = Symbol.for('storefront-commerce.direct-drivers');
+const namesKey = Symbol.for('storefront-commerce.statement-names');
+const g = globalThis as typeof globalThis & { [registryKey]?: WeakMap<object, DirectClients>; [namesKey]?: Map<string, string> };
+const directByClient = (g[registryKey] ??= new WeakMap<object, DirectClients>());
 
 /**
  * The statements on the request path that matter most (authentication, the idempotency claim,
@@ -38,14 +47,6 @@ export function pgDriver(pool: Pool, prepare = preparedStatementsEnabled()): Dri
 }
 
 /**
- * PGlite's query() waits for any open transaction, as Prisma's own queries do. It has no named
- * statements to keep (one connection, parsed in the same thread either way): `prepared` is ignored.
- */
-export function pgliteDriver(pglite: PGlite): DriverRun {
-  return async (text, values) => (await pglite.query(text, values)).rows;
-}
-
-/**
  * The client a hot path runs its raw statement with: the driver itself when `db` is a process's
  * database client, and `db` unchanged otherwise: a transaction's statements must run on its
  * connection, and tests may hand in anything with `$queryRaw`. Rows come back as the driver
@@ -62,7 +63,7 @@ export function direct(db: SqlClient, mode: 'plain' | 'prepared' = 'plain'): Sql
  * texts (a cart change's write differs by kind of change, a checkout's start by line count).
  */
 export const MAX_PREPARED_STATEMENTS = 256;
-const statementNames = new Map<string, string>();
+const statementNames = (g[namesKey] ??= new Map<string, string>());
 
 /**
  * `prepared` statements go to PostgreSQL as named statements: each connection parses and
@@ -70,9 +71,9 @@ const statementNames = new Map<string, string>();
  * judges a generic plan as good as the custom ones, skips planning too). The name is the text's
  * hash, so a name never stands for two texts. Only for statements whose plan does not hinge on
  * their values (key lookups and writes): search, whose best plan depends on the words, stays
- * unnamed.
+ * unnamed. PGlite keeps them too (lib/db/pglite-driver.ts).
  */
-function statementName(text: string): string | undefined {
+export function statementName(text: string): string | undefined {
   const known = statementNames.get(text);
   if (known || statementNames.size >= MAX_PREPARED_STATEMENTS) return known;
   const name = `sc_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;

@@ -10,7 +10,8 @@ import { PrismaClient } from '../generated/prisma/client';
 import { applyMigrations, readMigrations } from './migrations';
 import { acquireLock, type DataDirLock, DataDirLockedError, readLock, serveOverSocket, socketDirFor } from './embedded';
 import { pgliteRunner } from './sql-runner';
-import { pgDriver, pgliteDriver, registerDriver } from './direct';
+import { pgDriver, registerDriver } from './direct';
+import { pgliteDriver } from './pglite-driver';
 
 export type Db = PrismaClient;
 

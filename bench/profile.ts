@@ -4,14 +4,14 @@
  * under `--cpu-prof`, drives one operation with autocannon, stops the server (which writes its
  * profile) and prints the CPU milliseconds per request and the functions and packages with the
  * most self time. Options: --seconds=N (default 8), --connections=N (50), --port=N (3335),
- * --target=read|write|both|floor|all (both; floor is GET /api/health, all is the three), --no-cache (the public-read cache off: the read as it was
+ * --db=postgres|pglite (postgres), --target=read|write|both|floor|all (both; floor is GET /api/health, all is the three), --no-cache (the public-read cache off: the read as it was
  * before the cache), --no-build, --keep-profile (leave the .cpuprofile, for Chrome DevTools).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cartTargets } from './cart-data';
-import { buildApp, createBenchDatabase, measure, startServer, stopServer, type Target } from './harness';
+import { buildApp, createBenchDatabase, createEmbeddedBenchDatabase, measure, startServer, stopServer, type Target } from './harness';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const seconds = Number(arg('seconds', '8'));
@@ -20,6 +20,7 @@ const port = Number(arg('port', '3335'));
 const which = arg('target', 'both');
 const noCache = process.argv.includes('--no-cache');
 const keep = process.argv.includes('--keep-profile');
+const onPglite = arg('db', 'postgres') === 'pglite';
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
@@ -68,9 +69,25 @@ function summarize(profile: Profile, requests: number) {
 }
 
 buildApp();
-const database = await createBenchDatabase('sc_bench_profile');
-try {
+/** The bench database: on the PostgreSQL server, or embedded (closed here, the server opens it as its one owner). */
+async function benchDatabase(): Promise<{ carts: Awaited<ReturnType<typeof cartTargets>>; env: Record<string, string>; drop: () => Promise<void> }> {
+  if (!onPglite) {
+    const database = await createBenchDatabase('sc_bench_profile');
+    return { carts: await cartTargets(database.db), env: { DATABASE_URL: database.url }, drop: database.drop };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'sc-profile-pglite-'));
+  const database = await createEmbeddedBenchDatabase(path.join(dir, 'pglite'));
   const carts = await cartTargets(database.db);
+  await database.close();
+  return {
+    carts,
+    env: { DATABASE_URL: '', PGLITE_DATA_DIR: path.join(dir, 'pglite') },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+const database = await benchDatabase();
+try {
+  const carts = database.carts;
   const targets: Target[] = [];
   if (which === 'floor' || which === 'all') targets.push({ name: 'floor', path: '/api/health' });
   if (which === 'read' || which === 'both' || which === 'all') {
@@ -80,7 +97,7 @@ try {
   for (const t of targets) {
     const dir = mkdtempSync(path.join(tmpdir(), 'sc-cpu-prof-'));
     const server = await startServer(port, {
-      DATABASE_URL: database.url,
+      ...database.env,
       RATE_LIMIT_PUBLIC: '1000000000/60',
       RATE_LIMIT_KEY_WRITE: '1000000000/60',
       LOG_LEVEL: 'warn',

@@ -66,6 +66,16 @@ describe('PGlite driver, prepared statements', () => {
     expect(await preparedCount(statement(1).text)).toBe(1);
   });
 
+  it('parses a statement again when the session lost it (DEALLOCATE ALL from a socket client)', async () => {
+    const statement = Prisma.sql`SELECT n, ${'x'}::text AS x FROM pd_t WHERE id = ${1}`;
+    const client = direct(prisma, 'prepared');
+    expect(await client.$queryRaw(statement)).toEqual([{ n: 1, x: 'x' }]);
+    await pglite.exec('DEALLOCATE ALL');
+    expect(await preparedCount(statement.text)).toBe(0);
+    expect(await client.$queryRaw(statement)).toEqual([{ n: 1, x: 'x' }]);
+    expect(await preparedCount(statement.text)).toBe(1);
+  });
+
   it('keeps no statement that did not parse', async () => {
     const broken = Prisma.sql`SELEC n FROM pd_t WHERE id = ${1}`;
     for (let i = 0; i < 2; i++) {

@@ -1,7 +1,10 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import { type DriverRun, preparedStatementsEnabled, statementName } from './direct';
 
-type Statement = { name: string; paramTypes: number[] };
+type Statement = { paramTypes: number[] };
+
+/** SQLSTATE of a Bind to a statement name the session does not hold. */
+const INVALID_STATEMENT_NAME = '26000';
 
 /**
  * The driver under Prisma for an embedded PGlite. Unnamed statements go through `query()`, which
@@ -28,18 +31,29 @@ export function pgliteDriver(pglite: PGlite, prepare = preparedStatementsEnabled
           const described = await pglite.execProtocolStream(
             concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
           );
-          statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+          statement = { paramTypes: parse.parseDescribeStatementResults(described) };
           parsed.set(text, statement);
         }
         const bound = values.map((value, i) => serialize(pglite, value, statement.paramTypes[i]));
-        const messages = await pglite.execProtocolStream(
-          concat([
-            protocol.serialize.bind({ statement: statement.name, values: bound }),
-            protocol.serialize.describe({ type: 'P' }),
-            protocol.serialize.execute({}),
-            protocol.serialize.sync(),
-          ]),
-        );
+        const run = () =>
+          pglite.execProtocolStream(
+            concat([
+              protocol.serialize.bind({ statement: name, values: bound }),
+              protocol.serialize.describe({ type: 'P' }),
+              protocol.serialize.execute({}),
+              protocol.serialize.sync(),
+            ]),
+          );
+        let messages;
+        try {
+          messages = await run();
+        } catch (err) {
+          // The statement is gone (a DEALLOCATE or DISCARD from a client on the socket, lib/db/embedded.ts):
+          // parse it again, once.
+          if ((err as { code?: unknown }).code !== INVALID_STATEMENT_NAME) throw err;
+          await pglite.execProtocolStream(concat([protocol.serialize.parse({ name, text }), protocol.serialize.sync()]));
+          messages = await run();
+        }
         // As query() does after a statement outside a transaction: a file system that buffers writes flushes them.
         await pglite.syncToFs();
         return parse.parseResults(messages, pglite.parsers)[0]?.rows ?? [];

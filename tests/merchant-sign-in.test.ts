@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as authRoute from '../app/merchant/auth/[...auth]/route';
+import * as csrfRoute from '../app/merchant/csrf/route';
 import { createServiceContext } from '../lib/core/context';
 import { getDb } from '../lib/db/client';
 import { seedDemoMerchantUsers } from '../lib/demo/merchant-users';
@@ -148,6 +149,26 @@ describe('merchant sign-in (Auth.js Credentials)', () => {
     const res = await post('/merchant/auth/signout', jar, { csrfToken: await csrf(jar), callbackUrl: '/merchant/sign-in' });
     expect(res.status).toBe(302);
     expect(await sessionUser(jar)).toBeUndefined();
+  });
+});
+
+describe('the CSRF round trip (/merchant/csrf)', () => {
+  const roundTrip = (next: string) => csrfRoute.GET(new Request(`${ORIGIN}/merchant/csrf?${new URLSearchParams({ next })}`));
+
+  it('sets the CSRF cookie and sends the page back marked, so a browser that refuses cookies is told instead of looped', async () => {
+    const res = await roundTrip('/merchant/sign-in?callbackUrl=%2Fmerchant&lang=zh-CN');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/merchant/sign-in?callbackUrl=%2Fmerchant&lang=zh-CN&cookies=1');
+    expect(res.headers.getSetCookie().some((c) => c.includes('csrf-token'))).toBe(true);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('only ever sends back to a path of this site', async () => {
+    for (const next of ['https://evil.example/x', '//evil.example/x', '/\\evil.example/x', '/merchant/csrf?next=/x', '']) {
+      const location = (await roundTrip(next)).headers.get('location')!;
+      expect(location, next).toMatch(/^\/(?![/\\])/);
+      expect(location, next).not.toContain('evil.example');
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { merchantCsrfToken } from '@/lib/http/merchant-auth';
+import { CSRF_ROUND_TRIP_PARAM, merchantCsrfToken } from '@/lib/http/merchant-auth';
 import type { Locale } from '@/lib/schemas/common';
 import { pickLocale } from './text';
 
@@ -17,9 +17,14 @@ export function safeReturnPath(value: string | undefined, fallback = '/merchant'
   return value;
 }
 
-/** This page's CSRF token for forms to Auth.js; without a CSRF cookie yet, a round trip sets one. */
-export async function csrfTokenOrRoundTrip(here: string): Promise<string> {
+/**
+ * This page's CSRF token for forms to Auth.js; without a CSRF cookie yet, a round trip sets one.
+ * Null when the page is back from that round trip and the cookie is still missing: the browser
+ * refuses cookies, and the page shows `CookiesNeeded` instead of looping.
+ */
+export async function csrfTokenOrRoundTrip(here: string, query: Query): Promise<string | null> {
   const token = await merchantCsrfToken();
-  if (!token) redirect(`/merchant/csrf?${new URLSearchParams({ next: here })}`);
-  return token;
+  if (token) return token;
+  if (one(query[CSRF_ROUND_TRIP_PARAM]) === '1') return null;
+  redirect(`/merchant/csrf?${new URLSearchParams({ next: here })}`);
 }

@@ -5,6 +5,7 @@ import { readMerchantConsole } from '@/lib/merchant-users/merchant-console';
 import { storefrontContext } from '@/lib/storefront/page-context';
 import { revokeAppFromConsole } from './actions';
 import { csrfTokenOrRoundTrip, one, pageLocale, type Query } from './page-helpers';
+import { CookiesNeeded } from './cookies-needed';
 import { merchantText } from './text';
 import './merchant.css';
 
@@ -21,7 +22,8 @@ export default async function MerchantPage({ searchParams }: { searchParams: Pro
   if (!userId) redirect(`/merchant/sign-in?${new URLSearchParams({ callbackUrl: '/merchant', ...(lang && { lang }) })}`);
   const view = await readMerchantConsole(await storefrontContext(), userId);
   if (!view) redirect('/merchant/sign-in');
-  const csrfToken = await csrfTokenOrRoundTrip(`/merchant${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`);
+  const here = `/merchant${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
+  const csrfToken = await csrfTokenOrRoundTrip(here, query);
   const revokedApp = one(query.done) === 'revoked' ? view.stores.flatMap((s) => s.apps).find((a) => a.appId === one(query.app)) : undefined;
   const other = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
   return (
@@ -39,13 +41,17 @@ export default async function MerchantPage({ searchParams }: { searchParams: Pro
         <p className="mc-muted" data-testid="signed-in-as">
           {t.signedInAs(view.user.email)}
         </p>
-        <form method="post" action={`${MERCHANT_AUTH_BASE}/signout`}>
-          <input type="hidden" name="csrfToken" value={csrfToken} />
-          <input type="hidden" name="callbackUrl" value="/merchant/sign-in" />
-          <button className="mc-button mc-button-quiet" type="submit">
-            {t.signOut}
-          </button>
-        </form>
+        {csrfToken === null ? (
+          <CookiesNeeded t={t} retry={here} />
+        ) : (
+          <form method="post" action={`${MERCHANT_AUTH_BASE}/signout`}>
+            <input type="hidden" name="csrfToken" value={csrfToken} />
+            <input type="hidden" name="callbackUrl" value="/merchant/sign-in" />
+            <button className="mc-button mc-button-quiet" type="submit">
+              {t.signOut}
+            </button>
+          </form>
+        )}
       </section>
       {revokedApp && (
         <p className="mc-card mc-notice" role="status">

@@ -147,12 +147,19 @@ export async function merchantCsrfToken(): Promise<string | null> {
 }
 
 /** Sets the CSRF cookie (Auth.js's own /csrf answer) and sends the browser back to a same-origin page. */
+/** Query parameter on a page the CSRF round trip sends back to (see `issueMerchantCsrfCookie`). */
+export const CSRF_ROUND_TRIP_PARAM = 'cookies';
+
 export async function issueMerchantCsrfCookie(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const next = url.searchParams.get('next') ?? '/merchant';
-  const target = next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/merchant/csrf') ? next : '/merchant';
+  const path = next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/merchant/csrf') ? next : '/merchant';
+  // The page comes back marked: if the cookie is still missing then, the browser refuses cookies, and
+  // the page says so instead of sending it round again (a loop the browser would end with an error).
+  const target = new URL(path, 'http://relative.invalid');
+  target.searchParams.set(CSRF_ROUND_TRIP_PARAM, '1');
   const res = await Auth(new Request(new URL(`${MERCHANT_AUTH_BASE}/csrf`, publicBaseUrl()), { headers: request.headers }), merchantAuthConfig());
-  const out = new Response(null, { status: 303, headers: { location: target, 'cache-control': 'no-store' } });
+  const out = new Response(null, { status: 303, headers: { location: `${target.pathname}${target.search}`, 'cache-control': 'no-store' } });
   for (const c of res.headers.getSetCookie()) out.headers.append('set-cookie', c);
   return out;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { MERCHANT_AUTH_BASE, merchantSessionUserId } from '@/lib/http/merchant-auth';
 import { csrfTokenOrRoundTrip, one, pageLocale, type Query, safeReturnPath } from '../page-helpers';
+import { CookiesNeeded } from '../cookies-needed';
 import { merchantText } from '../text';
 import '../merchant.css';
 
@@ -20,7 +21,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const callbackUrl = safeReturnPath(one(query.callbackUrl));
   if (await merchantSessionUserId()) redirect(callbackUrl);
   const here = `/merchant/sign-in?${new URLSearchParams({ callbackUrl, ...(one(query.lang) && { lang: locale }) })}`;
-  const csrfToken = await csrfTokenOrRoundTrip(here);
+  const csrfToken = await csrfTokenOrRoundTrip(here, query);
   const message = error ? (t.signInErrors[one(query.code) || error] ?? t.signInErrors.other) : null;
   const other = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
   return (
@@ -40,23 +41,26 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             {message}
           </p>
         )}
-        <form className="mc-form" method="post" action={`${MERCHANT_AUTH_BASE}/callback/credentials`}>
-          <input type="hidden" name="csrfToken" value={csrfToken} />
-          <input type="hidden" name="callbackUrl" value={callbackUrl} />
-          <label className="mc-field">
-            {t.email}
-            <input name="email" type="email" autoComplete="username" required maxLength={254} />
-          </label>
-          <label className="mc-field">
-            {t.password}
-            <input name="password" type="password" autoComplete="current-password" required maxLength={1024} />
-          </label>
-          <div className="mc-actions">
-            <button className="mc-button" type="submit">
-              {t.signIn}
-            </button>
-          </div>
-        </form>
+        {csrfToken === null && <CookiesNeeded t={t} retry={here} />}
+        {csrfToken !== null && (
+          <form className="mc-form" method="post" action={`${MERCHANT_AUTH_BASE}/callback/credentials`}>
+            <input type="hidden" name="csrfToken" value={csrfToken} />
+            <input type="hidden" name="callbackUrl" value={callbackUrl} />
+            <label className="mc-field">
+              {t.email}
+              <input name="email" type="email" autoComplete="username" required maxLength={254} />
+            </label>
+            <label className="mc-field">
+              {t.password}
+              <input name="password" type="password" autoComplete="current-password" required maxLength={1024} />
+            </label>
+            <div className="mc-actions">
+              <button className="mc-button" type="submit">
+                {t.signIn}
+              </button>
+            </div>
+          </form>
+        )}
       </section>
     </main>
   );

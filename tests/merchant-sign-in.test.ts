@@ -164,10 +164,21 @@ describe('the CSRF round trip (/merchant/csrf)', () => {
   });
 
   it('only ever sends back to a path of this site', async () => {
-    for (const next of ['https://evil.example/x', '//evil.example/x', '/\\evil.example/x', '/merchant/csrf?next=/x', '']) {
+    for (const next of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/a/..//evil.example/x',
+      '/./\\evil.example/x',
+      '/merchant/%2e%2e//evil.example/x',
+      '/merchant/csrf?next=/x',
+      '/merchant/./csrf?next=/x',
+      '',
+    ]) {
       const location = (await roundTrip(next)).headers.get('location')!;
       expect(location, next).toMatch(/^\/(?![/\\])/);
       expect(location, next).not.toContain('evil.example');
+      expect(location, next).not.toMatch(/^\/merchant\/csrf/);
     }
   });
 });

@@ -11,12 +11,6 @@ export async function pageLocale(query: Query): Promise<Locale> {
   return pickLocale(one(query.lang), (await headers()).get('accept-language'));
 }
 
-/** A same-origin path to come back to, never another origin. */
-export function safeReturnPath(value: string | undefined, fallback = '/merchant'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}
-
 /**
  * This page's CSRF token for forms to Auth.js; without a CSRF cookie yet, a round trip sets one.
  * Null when the page is back from that round trip and the cookie is still missing: the browser

@@ -110,7 +110,7 @@ function keepCallbackOnRefusal(res: Response, body: ArrayBuffer): Response {
   if (res.status !== 302 || !location) return res;
   const to = new URL(location);
   const callbackUrl = new URLSearchParams(new TextDecoder().decode(body)).get('callbackUrl') ?? '';
-  if (to.pathname !== MERCHANT_SIGN_IN_PATH || !to.searchParams.has('error') || !callbackUrl.startsWith('/') || callbackUrl.startsWith('//') || callbackUrl.startsWith('/\\')) return res;
+  if (to.pathname !== MERCHANT_SIGN_IN_PATH || !to.searchParams.has('error') || !isSitePath(callbackUrl)) return res;
   to.searchParams.set('callbackUrl', callbackUrl);
   const headers = new Headers(res.headers);
   headers.set('location', to.toString());
@@ -146,17 +146,35 @@ export async function merchantCsrfToken(): Promise<string | null> {
   return body.csrfToken ?? null;
 }
 
-/** Sets the CSRF cookie (Auth.js's own /csrf answer) and sends the browser back to a same-origin page. */
+/**
+ * A path on this site: one slash first, not two, nor a slash and a backslash (which browsers read
+ * as two: another host).
+ */
+export function isSitePath(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+}
+
+/** A same-origin path to come back to, never another origin. */
+export function safeReturnPath(value: string | undefined, fallback = '/merchant'): string {
+  return value && isSitePath(value) ? value : fallback;
+}
+
 /** Query parameter on a page the CSRF round trip sends back to (see `issueMerchantCsrfCookie`). */
 export const CSRF_ROUND_TRIP_PARAM = 'cookies';
 
+const RELATIVE_BASE = 'http://relative.invalid';
+
+/** Sets the CSRF cookie (Auth.js's own /csrf answer) and sends the browser back to a same-origin page. */
 export async function issueMerchantCsrfCookie(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  const next = url.searchParams.get('next') ?? '/merchant';
-  const path = next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/merchant/csrf') ? next : '/merchant';
+  const next = new URL(request.url).searchParams.get('next') ?? undefined;
+  // Checked again as the browser will resolve it: dot segments and backslashes can turn a path
+  // that passed (`/a/..//evil.example`) into one naming another host.
+  let target = new URL(safeReturnPath(next), RELATIVE_BASE);
+  if (target.origin !== RELATIVE_BASE || !isSitePath(target.pathname) || target.pathname.startsWith('/merchant/csrf')) {
+    target = new URL('/merchant', RELATIVE_BASE);
+  }
   // The page comes back marked: if the cookie is still missing then, the browser refuses cookies, and
   // the page says so instead of sending it round again (a loop the browser would end with an error).
-  const target = new URL(path, 'http://relative.invalid');
   target.searchParams.set(CSRF_ROUND_TRIP_PARAM, '1');
   const res = await Auth(new Request(new URL(`${MERCHANT_AUTH_BASE}/csrf`, publicBaseUrl()), { headers: request.headers }), merchantAuthConfig());
   const out = new Response(null, { status: 303, headers: { location: `${target.pathname}${target.search}`, 'cache-control': 'no-store' } });

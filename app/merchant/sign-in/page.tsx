@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { MERCHANT_AUTH_BASE, merchantSessionUserId } from '@/lib/http/merchant-auth';
-import { csrfTokenOrRoundTrip, one, pageLocale, type Query, safeReturnPath } from '../page-helpers';
+import { MERCHANT_AUTH_BASE, merchantSessionUserId, safeReturnPath } from '@/lib/http/merchant-auth';
+import { csrfTokenOrRoundTrip, one, pageLocale, type Query } from '../page-helpers';
 import { CookiesNeeded } from '../cookies-needed';
 import { merchantText } from '../text';
 import '../merchant.css';
@@ -41,8 +41,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             {message}
           </p>
         )}
-        {csrfToken === null && <CookiesNeeded t={t} retry={here} />}
-        {csrfToken !== null && (
+        {csrfToken === null ? (
+          <CookiesNeeded t={t} retry={here} />
+        ) : (
           <form className="mc-form" method="post" action={`${MERCHANT_AUTH_BASE}/callback/credentials`}>
             <input type="hidden" name="csrfToken" value={csrfToken} />
             <input type="hidden" name="callbackUrl" value={callbackUrl} />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AgedLru } from '../core/aged-lru';
+import { processWide } from '../core/process-wide';
 import { VersionWatch, envNumber } from '../core/version-watch';
 import type { Db } from '../db/client';
 import { direct } from '../db/direct';
@@ -34,19 +35,8 @@ export type CredentialCacheOptions = {
   now?: () => number;
 };
 
-/**
- * Process-wide state, on globalThis: Next bundles this module into several server chunks (route
- * handlers, pages, server actions), and a revocation made through one copy must reach the cache
- * the API routes read through another.
- */
-const stateKey = Symbol.for('storefront-commerce.credential-cache');
-type State = { caches: WeakMap<Db, CredentialCache>; localChanges: { count: number } };
-const state = ((globalThis as typeof globalThis & { [stateKey]?: State })[stateKey] ??= {
-  caches: new WeakMap(),
-  localChanges: { count: 0 },
-});
-/** Moves whenever this process changes credentials, whichever database client (or transaction) it used. */
-const localChanges = state.localChanges;
+/** Moves whenever this process changes credentials, through whichever bundled copy of this module (`processWide`). */
+const localChanges = processWide('credential-changes', () => ({ count: 0 }));
 
 export class CredentialCache {
   private readonly entries: AgedLru<ApiKeyAuthRow>;
@@ -100,7 +90,7 @@ export async function readCredentialVersion(db: Db): Promise<bigint> {
   return BigInt(row?.version ?? '0');
 }
 
-const caches = state.caches;
+const caches = processWide('credential-caches', () => new WeakMap<Db, CredentialCache>());
 
 /** This process's cache for one database (a server has one; tests open several). */
 export function credentialCache(db: Db): CredentialCache {

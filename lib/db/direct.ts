@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
+import { processWide } from '../core/process-wide';
 import { Prisma } from '../generated/prisma/client';
 import type { SqlClient } from './rows';
 
@@ -8,16 +9,8 @@ export type DriverRun = (text: string, values: unknown[], prepared: boolean) => 
 
 type DirectClients = { plain: SqlClient; prepared: SqlClient };
 
-/**
- * Per process, not per module instance: Next bundles this module into more than one server chunk
- * (route handlers and pages each get a copy), and the database client the first of them opens is
- * the process's one client (lib/db/client.ts, getDb). A registry per copy would miss it in the
- * others, and their hot statements would silently go through Prisma.
- */
-const registryKey = Symbol.for('storefront-commerce.direct-drivers');
-const namesKey = Symbol.for('storefront-commerce.statement-names');
-const g = globalThis as typeof globalThis & { [registryKey]?: WeakMap<object, DirectClients>; [namesKey]?: Map<string, string> };
-const directByClient = (g[registryKey] ??= new WeakMap<object, DirectClients>());
+/** Per process, not per bundled copy of this module (`processWide`): the first copy to open the database registers it. */
+const directByClient = processWide('direct-drivers', () => new WeakMap<object, DirectClients>());
 
 /**
  * The statements on the request path that matter most (authentication, the idempotency claim,
@@ -63,7 +56,7 @@ export function direct(db: SqlClient, mode: 'plain' | 'prepared' = 'plain'): Sql
  * texts (a cart change's write differs by kind of change, a checkout's start by line count).
  */
 export const MAX_PREPARED_STATEMENTS = 256;
-const statementNames = (g[namesKey] ??= new Map<string, string>());
+const statementNames = processWide('statement-names', () => new Map<string, string>());
 
 /**
  * `prepared` statements go to PostgreSQL as named statements: each connection parses and

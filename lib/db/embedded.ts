@@ -3,7 +3,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, rm
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import { type PGlite, protocol } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 /**
@@ -135,19 +135,15 @@ export async function serveOverSocket(pglite: PGlite, socketDir: string): Promis
   chmodSync(socketDir, 0o700);
   const socketPath = path.join(socketDir, '.s.PGSQL.5432');
   rmSync(socketPath, { force: true }); // left by a process that died; we hold the lock, so it is not live
-  const internals = pglite as unknown as {
-    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-    _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
-  };
   let held: (() => void) | undefined;
   const hold = () =>
     new Promise<() => void>((acquired) => {
-      void internals._runExclusiveTransaction(() => new Promise<void>((done) => acquired(() => done())));
+      void pglite._runExclusiveTransaction(() => new Promise<void>((done) => acquired(() => done())));
     });
   const runExclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     held ??= await hold();
     try {
-      return await internals._runExclusiveQuery(fn);
+      return await pglite._runExclusiveQuery(fn);
     } finally {
       if (!pglite.isInTransaction()) {
         const release = held;
@@ -156,19 +152,11 @@ export async function serveOverSocket(pglite: PGlite, socketDir: string): Promis
       }
     }
   };
-  const rawQuery = (sql: string) => {
-    const text = Buffer.from(`${sql}\0`);
-    const msg = Buffer.alloc(5 + text.length);
-    msg[0] = 0x51; // 'Q'
-    msg.writeInt32BE(4 + text.length, 1);
-    text.copy(msg, 5);
-    return new Uint8Array(msg);
-  };
   const db = new Proxy(pglite, {
     get(target, prop) {
       if (prop === 'runExclusive') return runExclusive;
       // Used by the server to roll back a disconnected client's open transaction.
-      if (prop === 'exec') return (sql: string) => runExclusive(() => target.execProtocolRaw(rawQuery(sql)));
+      if (prop === 'exec') return (sql: string) => runExclusive(() => target.execProtocolRaw(protocol.serialize.query(sql)));
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },

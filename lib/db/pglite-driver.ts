@@ -26,33 +26,32 @@ export function pgliteDriver(pglite: PGlite, prepare = preparedStatementsEnabled
     await pglite._checkReady();
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
+        // Built only when the statement has to be parsed: a first run, or one the session lost.
+        const parseMessage = () => protocol.serialize.parse({ name, text });
         let statement = parsed.get(text);
         if (!statement) {
           const described = await pglite.execProtocolStream(
-            concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
+            Buffer.concat([parseMessage(), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
           );
           statement = { paramTypes: parse.parseDescribeStatementResults(described) };
           parsed.set(text, statement);
         }
         const bound = values.map((value, i) => serialize(pglite, value, statement.paramTypes[i]));
-        const run = () =>
-          pglite.execProtocolStream(
-            concat([
-              protocol.serialize.bind({ statement: name, values: bound }),
-              protocol.serialize.describe({ type: 'P' }),
-              protocol.serialize.execute({}),
-              protocol.serialize.sync(),
-            ]),
-          );
+        const execution = Buffer.concat([
+          protocol.serialize.bind({ statement: name, values: bound }),
+          protocol.serialize.describe({ type: 'P' }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ]);
         let messages;
         try {
-          messages = await run();
+          messages = await pglite.execProtocolStream(execution);
         } catch (err) {
           // The statement is gone (a DEALLOCATE or DISCARD from a client on the socket, lib/db/embedded.ts):
           // parse it again, once.
           if ((err as { code?: unknown }).code !== INVALID_STATEMENT_NAME) throw err;
-          await pglite.execProtocolStream(concat([protocol.serialize.parse({ name, text }), protocol.serialize.sync()]));
-          messages = await run();
+          await pglite.execProtocolStream(Buffer.concat([parseMessage(), protocol.serialize.sync()]));
+          messages = await pglite.execProtocolStream(execution);
         }
         // As query() does after a statement outside a transaction: a file system that buffers writes flushes them.
         await pglite.syncToFs();
@@ -73,14 +72,4 @@ function serialize(pglite: PGlite, value: unknown, type: number | undefined): st
   if (value === null || value === undefined) return null;
   const serializer = type === undefined ? undefined : pglite.serializers[type];
   return serializer ? serializer(value) : String(value);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

@@ -5,7 +5,7 @@ import { direct } from '../lib/db/direct';
 import { queryRow, queryRows } from '../lib/db/rows';
 import { Prisma } from '../lib/generated/prisma/client';
 
-// Prepared statements exist on PostgreSQL's connections only (PGlite ignores the name).
+// Named statements on PostgreSQL's connections (PGlite's are tested in lib/db/pglite-driver.test.ts).
 // TEST_ACTIVE_DATABASE_URL (this file's database) is set once the file's setup ran.
 const url = () => process.env.TEST_ACTIVE_DATABASE_URL!;
 const opened: { $disconnect: () => Promise<void> }[] = [];

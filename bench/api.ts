@@ -3,10 +3,12 @@
  * embedded PGlite (the README's default), each compared with the framework floor (`/api/health`,
  * constant JSON without the database) measured in the same run against the same server.
  * Prints one table per database (operation, req/s, p50, p99, ratio to the floor, CPU milliseconds
- * per request of the server and of the PostgreSQL backends, server RSS after the operation's run)
+ * per request of the server and of the PostgreSQL backends, server RSS after the operation's run,
+ * and how long the warm-up took to get an answer on every connection: see `measure`)
  * and writes bench/results/api-<date>.json, api-latest.json and
  * api-latest.svg (the ratios as a bar chart, with the date and machine).
- * Options: --seconds=N (default 5 per operation, after a 2 s warm-up), --connections=N (50),
+ * Options: --seconds=N (default 5 per operation, measured on open connections after a warm-up of at
+ * least 2 s), --connections=N (50),
  * --db=postgres|pglite|both (both), --port=N (3334), --no-build (reuse .next-bench), --only=REGEX
  * (measure only the operations whose name matches; the floor always runs).
  * Rate limits are lifted for the server under test so the figures measure the work, not the
@@ -117,14 +119,14 @@ const load = `load average ${loadBefore[0]!.toFixed(1)} before, ${loadavg()[0]!.
 
 for (const run of runs) {
   console.log(`\n${run.database}: next start, autocannon -c ${connections} -d ${seconds}, ${date}; server RSS ${run.rssStartMb} MB at start, ${run.rssEndMb} MB at the end\n`);
-  console.log('| operation | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to floor | goal | server CPU ms/req (kernel) | database CPU ms/req | RSS MB |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
+  console.log('| operation | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to floor | goal | server CPU ms/req (kernel) | database CPU ms/req | RSS MB | all connections answered after |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|');
   for (const r of run.rows) {
     const goal = goals[r.name];
     const verdict = r.name === FLOOR ? 'floor' : goal === undefined ? '' : `${r.ratio >= goal ? 'met' : 'MISSED'} (>= ${goal})`;
     const serverCpu = r.cpu ? `${r.cpu.serverMs.toFixed(2)} (${r.cpu.serverSysMs.toFixed(2)})` : '';
     const dbCpu = r.cpu?.dbMs == null ? (run.database === 'pglite' ? 'in server' : '') : r.cpu.dbMs.toFixed(2);
-    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.ratio.toFixed(2)} | ${verdict} | ${serverCpu} | ${dbCpu} | ${r.rssMb} |`);
+    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.ratio.toFixed(2)} | ${verdict} | ${serverCpu} | ${dbCpu} | ${r.rssMb} | ${r.openedMs === null ? 'not within 60 s' : `${(r.openedMs / 1000).toFixed(1)} s`} |`);
   }
 }
 console.log(`\n${machine}; ${load}`);

@@ -19,6 +19,12 @@ declare module 'autocannon' {
     timeouts: number;
     statusCodeStats: Record<string, { count: number }>;
   };
-  function autocannon(opts: Options): Promise<Result>;
+  /** A run in progress: a promise of its result that also reports each answer, and can be stopped. */
+  export type Instance = Promise<Result> & {
+    on(event: 'response', listener: (client: object, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+    on(event: 'reqError', listener: (error: Error) => void): Instance;
+    stop(): void;
+  };
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

@@ -5,7 +5,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import autocannon, { type Result } from 'autocannon';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPglite, prismaForPglite, prismaForPostgres, type Db } from '../lib/db/client';
 import { applyMigrations, readMigrations } from '../lib/db/migrations';
@@ -145,6 +146,8 @@ export type Measured = {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Milliseconds from the start of the warm-up until every connection had had an answer (null: not within a minute). */
+  openedMs: number | null;
   /**
    * CPU milliseconds per answered request: the server's processes (and of that, in the kernel:
    * sockets, including loopback delivery to the database and the client), and the database's
@@ -189,35 +192,88 @@ export function postgresCpuMs(database: string): number {
   return cpuMs((_fields, cmdline) => cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `));
 }
 
+/** The warm-up lasts at least this long, and until every connection has had an answer. */
+const WARM_UP_MS = 2000;
+/** A run whose connections are not all answered by then is measured anyway (and says so: `openedMs` null). */
+const WARM_UP_MAX_MS = 60_000;
+
+/**
+ * One autocannon run on `connections` connections: a warm-up (JIT, pools, caches), then `seconds`
+ * measured on the same connections. The warm-up lasts until every connection has had its first
+ * answer, because a server that is already busy accepts only one new connection per turn of its
+ * event loop (libuv 1.45, libuv/libuv#3696; Node 20 and later), and a turn lasts as long as the
+ * requests of the connections it already has: 50 connections opened at once on a saturated
+ * server take seconds to be all accepted, and their first answers would otherwise be the run's
+ * p99 (`npm run bench:tail`). `openedMs` says how long that took. Latency, req/s, status counts
+ * and CPU are those of the answers that arrived in the measured window.
+ */
 export async function measure(base: string, t: Target, seconds: number, connections: number, cpu?: CpuSampler): Promise<Measured> {
   const url = base + t.path;
   const opts = {
     url,
     connections,
-    duration: seconds,
+    duration: (WARM_UP_MAX_MS + WARM_UP_MS) / 1000 + seconds + 5,
     method: t.method ?? 'GET',
     headers: t.headers,
     body: t.body,
     ...(t.setupRequest ? { requests: [{ method: t.method ?? 'GET', path: t.path, headers: t.headers, body: t.body, setupRequest: t.setupRequest }] } : {}),
   };
-  await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, connection pools, caches
-  const before = cpu?.();
-  const r: Result = await autocannon(opts);
-  const after = cpu?.();
-  const answered = Math.max(1, r.requests.total);
+  const started = performance.now();
+  const answered = new Set<object>();
+  let openedMs: number | null = null;
+  let window: { from: number; to: number; before?: ReturnType<CpuSampler> } | null = null;
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let after: ReturnType<CpuSampler> | undefined;
+  const run = autocannon(opts);
+  const finish = () => {
+    after = cpu?.();
+    run.stop();
+  };
+  const open = (now: number) => {
+    window = { from: now, to: now + seconds * 1000, before: cpu?.() };
+    setTimeout(finish, seconds * 1000);
+  };
+  const warmUpEnds = setTimeout(() => window ?? open(performance.now()), WARM_UP_MAX_MS);
+  run.on('response', (client, status, _bytes, responseTime) => {
+    const now = performance.now();
+    if (openedMs === null && answered.add(client).size === connections) openedMs = now - started;
+    if (!window) {
+      if (openedMs !== null && now - started >= WARM_UP_MS) {
+        clearTimeout(warmUpEnds);
+        open(now);
+      }
+      return;
+    }
+    if (now > window.to) return;
+    latencies.push(responseTime);
+    if (status < 200 || status > 299) non2xx++;
+  });
+  run.on('reqError', () => {
+    if (window && performance.now() <= window.to) errors++;
+  });
+  await run;
+  clearTimeout(warmUpEnds);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const count = Math.max(1, latencies.length);
+  const w = window as { before?: ReturnType<CpuSampler> } | null;
+  const before = w?.before;
   return {
     name: t.name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx,
+    errors,
+    openedMs: openedMs === null ? null : Math.round(openedMs),
     ...(before && after
       ? {
           cpu: {
-            serverMs: (after.server - before.server) / answered,
-            serverSysMs: (after.serverSys - before.serverSys) / answered,
-            dbMs: before.db === null || after.db === null ? null : (after.db - before.db) / answered,
+            serverMs: (after.server - before.server) / count,
+            serverSysMs: (after.serverSys - before.serverSys) / count,
+            dbMs: before.db === null || after.db === null ? null : (after.db - before.db) / count,
           },
         }
       : {}),

@@ -5,6 +5,13 @@
  * with the second they arrived at, and the worst latency per half second. `--baseline` drives a
  * bare node:http server in a child process instead (constant JSON after 2 ms of CPU: about 500
  * req/s, like the floor), to tell the HTTP layer's own tail from the app's.
+ *
+ * What it showed: a busy Node server accepts one new connection per turn of its event loop
+ * (libuv 1.45 stopped accepting in a loop, libuv/libuv#3696), and a turn lasts as long as the
+ * requests of the connections it already serves. So of 50 connections opened at once, about ten
+ * are accepted at once and the rest one per turn, each turn longer than the last: the bare server
+ * takes 2.5 s to accept them all, the app's PGlite writes over 10 s. `npm run bench` therefore
+ * measures once every connection has had an answer (`measure` in harness.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -8,9 +8,12 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client';
 import { applyMigrations, readMigrations } from './migrations';
-import { acquireLock, type DataDirLock, DataDirLockedError, readLock, serveOverSocket, socketDirFor } from './embedded';
-import { pgliteRunner } from './sql-runner';
-import { pgDriver, registerDriver } from './direct';
+import { Worker } from 'node:worker_threads';
+import { logger } from '../core/logger';
+import { acquireLock, type DataDirLock, DataDirLockedError, readLock, socketDirFor } from './embedded';
+import { serveOverSocket } from './pglite-serve.mjs';
+import { pgliteRunner, pgRunner } from './sql-runner';
+import { pgDriver, registerDriver, sharedSessionDriver } from './direct';
 import { pgliteDriver } from './pglite-driver';
 
 export type Db = PrismaClient;
@@ -33,7 +36,12 @@ export function pgliteDataDir(): string {
 /** Opens an embedded PGlite with the extensions the schema relies on. `dataDir` undefined = in memory. */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${pgliteSharedBuffers()}`] });
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm }, postgresqlconf: pgliteConf() });
+}
+
+/** The settings every embedded database opens with (here and in its worker thread, pglite-worker.mjs). */
+function pgliteConf(): string[] {
+  return [`shared_buffers = ${pgliteSharedBuffers()}`];
 }
 
 /**
@@ -102,27 +110,102 @@ export async function openEmbedded(dataDir: string, role: DbRole): Promise<Handl
       throw err;
     }
     try {
-      // The embedded default migrates itself on first open, so a fresh clone needs no extra step.
-      const pglite = await openPglite(dataDir);
-      await applyMigrations(pgliteRunner(pglite), await readMigrations());
-      const socketDir = socketDirFor(dataDir);
-      const stopSocket = await serveOverSocket(pglite, socketDir);
-      lock.setSocket(socketDir);
-      const handle = pgliteHandle(pglite);
-      return {
-        ...handle,
-        close: async () => {
-          lock.setSocket(null);
-          await stopSocket();
-          await handle.close();
-          lock.release();
-        },
-      };
+      return role === 'server' && pgliteWorkerEnabled() ? await serveFromWorker(dataDir, lock) : await serveInProcess(dataDir, lock);
     } catch (err) {
       lock.release();
       throw err;
     }
   }
+}
+
+/** `PGLITE_WORKER=off` keeps the server's embedded database on its main thread. */
+function pgliteWorkerEnabled(): boolean {
+  const value = process.env.PGLITE_WORKER ?? 'on';
+  if (value !== 'on' && value !== 'off') throw new Error(`PGLITE_WORKER must be on or off (got ${JSON.stringify(value)})`);
+  return value === 'on';
+}
+
+/** Connections from the app's thread to its embedded database's worker. */
+const PGLITE_WORKER_CONNECTIONS = 4;
+const PGLITE_WORKER_HEAP_MB = 64;
+
+/**
+ * The server's embedded database runs on a thread of its own: PGlite executes every statement
+ * synchronously in WebAssembly, so on the app's thread a cart write spent more time in PGlite
+ * than in the app, and the machine's second core sat idle. The worker opens the directory and
+ * serves it on the unix socket (as the owner always has, for commands); the app connects to it
+ * with the pg driver, exactly as to PostgreSQL. PGlite has one session, which the socket server
+ * shares out batch by batch (pglite-serve.mjs); a few connections keep the worker fed while the
+ * app's thread reads answers. The hot statements are named per connection (`sharedSessionDriver`):
+ * parsed and planned once each, as on PostgreSQL.
+ */
+async function serveFromWorker(dataDir: string, lock: DataDirLock): Promise<Handle> {
+  const socketDir = socketDirFor(dataDir);
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const worker = new Worker(path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'db', 'pglite-worker.mjs'), {
+    workerData: { dataDir, socketDir, postgresqlconf: pgliteConf() },
+    // Its JavaScript heap holds only messages in flight (PGlite's pages are WebAssembly memory,
+    // outside this limit); uncapped, V8 let it grow by a hundred megabytes under load.
+    resourceLimits: { maxOldGenerationSizeMb: PGLITE_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 8 },
+  });
+  const closed = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The embedded database's worker exited (code ${code}) before it was ready`)));
+      worker.once('message', (m: { ready?: true; error?: string }) => (m.ready ? resolve() : reject(new Error(`The embedded database did not open: ${m.error}`))));
+    });
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  worker.removeAllListeners();
+  worker.on('error', (err) => logger.fatal({ err }, 'the embedded database worker failed'));
+  const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: PGLITE_WORKER_CONNECTIONS });
+  const stopWorker = async () => {
+    worker.postMessage('close');
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 5_000))]);
+    await worker.terminate();
+  };
+  try {
+    await applyMigrations(pgRunner(pool), await readMigrations());
+  } catch (err) {
+    await pool.end();
+    await stopWorker();
+    throw err;
+  }
+  lock.setSocket(socketDir);
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  registerDriver(prisma, sharedSessionDriver(pool));
+  return {
+    prisma,
+    close: async () => {
+      lock.setSocket(null);
+      await prisma.$disconnect();
+      await stopWorker();
+      lock.release();
+    },
+  };
+}
+
+/** The embedded database on this thread: operator commands that found no server holding it, and `PGLITE_WORKER=off`. */
+async function serveInProcess(dataDir: string, lock: DataDirLock): Promise<Handle> {
+  // The embedded default migrates itself on first open, so a fresh clone needs no extra step.
+  const pglite = await openPglite(dataDir);
+  await applyMigrations(pgliteRunner(pglite), await readMigrations());
+  const socketDir = socketDirFor(dataDir);
+  const stopSocket = await serveOverSocket(pglite, socketDir);
+  lock.setSocket(socketDir);
+  const handle = pgliteHandle(pglite);
+  return {
+    ...handle,
+    close: async () => {
+      lock.setSocket(null);
+      await stopSocket();
+      await handle.close();
+      lock.release();
+    },
+  };
 }
 
 /** A client of the embedded database another process owns, over its unix socket. */

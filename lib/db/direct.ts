@@ -40,6 +40,34 @@ export function pgDriver(pool: Pool, prepare = preparedStatementsEnabled()): Dri
 }
 
 /**
+ * The pg driver for connections that share one session: the embedded database's socket
+ * (lib/db/pglite-serve.mjs), where every connection's named statements live in PGlite's one
+ * session. Each connection names its statements with a suffix of its own, so two connections
+ * never parse the same name; a connection the pool replaces takes a new suffix. An SQL error
+ * keeps the connection (pg's `pool.query` would drop it, and its statements would stay behind in
+ * the session); a connection error drops it.
+ */
+export function sharedSessionDriver(pool: Pool, prepare = preparedStatementsEnabled()): DriverRun {
+  const suffixes = new WeakMap<object, number>();
+  let connections = 0;
+  return async (text, values, prepared) => {
+    const name = prepared && prepare ? statementName(text) : undefined;
+    if (!name) return (await pool.query({ text, values })).rows as unknown[];
+    const client = await pool.connect();
+    let suffix = suffixes.get(client);
+    if (suffix === undefined) suffixes.set(client, (suffix = connections++));
+    try {
+      const { rows } = await client.query({ text, values, name: `${name}_${suffix}` });
+      client.release();
+      return rows as unknown[];
+    } catch (err) {
+      client.release(typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code) ? undefined : (err as Error));
+      throw err;
+    }
+  };
+}
+
+/**
  * The client a hot path runs its raw statement with: the driver itself when `db` is a process's
  * database client, and `db` unchanged otherwise: a transaction's statements must run on its
  * connection, and tests may hand in anything with `$queryRaw`. Rows come back as the driver

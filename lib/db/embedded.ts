@@ -1,10 +1,8 @@
 import 'server-only';
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { type PGlite, protocol } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 /**
  * One process owns an embedded PGlite data directory: PGlite is a single-process database, and a
@@ -121,47 +119,4 @@ export function acquireLock(dataDir: string): DataDirLock {
     }
   }
   throw new Error(`Could not take the lock ${lockPath(dataDir)}`);
-}
-
-/**
- * Serves an open PGlite to local commands. PGlite's own `transaction()` and `query()` take its
- * transaction mutex, but the socket server only takes the query mutex; so a socket client's
- * statement could land inside one of the app's transactions, or the app's inside a client's
- * BEGIN...COMMIT. The wrapper holds the transaction mutex for each socket statement and keeps it
- * while a socket client's transaction is open.
- */
-export async function serveOverSocket(pglite: PGlite, socketDir: string): Promise<() => Promise<void>> {
-  mkdirSync(socketDir, { recursive: true, mode: 0o700 });
-  chmodSync(socketDir, 0o700);
-  const socketPath = path.join(socketDir, '.s.PGSQL.5432');
-  rmSync(socketPath, { force: true }); // left by a process that died; we hold the lock, so it is not live
-  let held: (() => void) | undefined;
-  const hold = () =>
-    new Promise<() => void>((acquired) => {
-      void pglite._runExclusiveTransaction(() => new Promise<void>((done) => acquired(() => done())));
-    });
-  const runExclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
-    held ??= await hold();
-    try {
-      return await pglite._runExclusiveQuery(fn);
-    } finally {
-      if (!pglite.isInTransaction()) {
-        const release = held;
-        held = undefined;
-        release?.();
-      }
-    }
-  };
-  const db = new Proxy(pglite, {
-    get(target, prop) {
-      if (prop === 'runExclusive') return runExclusive;
-      // Used by the server to roll back a disconnected client's open transaction.
-      if (prop === 'exec') return (sql: string) => runExclusive(() => target.execProtocolRaw(protocol.serialize.query(sql)));
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 16 });
-  await server.start();
-  return () => server.stop();
 }

@@ -144,11 +144,10 @@ async function serveFromWorker(dataDir: string, lock: DataDirLock): Promise<Hand
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const worker = new Worker(path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'db', 'pglite-worker.mjs'), {
     workerData: { dataDir, socketDir, postgresqlconf: pgliteConf() },
-    // Its JavaScript heap holds only messages in flight (PGlite's pages are WebAssembly memory,
-    // outside this limit); uncapped, V8 let it grow by a hundred megabytes under load.
+    // Its JavaScript heap holds only the batches in flight (PGlite's pages are WebAssembly memory,
+    // outside this limit): capped, V8 collects it early instead of letting it grow.
     resourceLimits: { maxOldGenerationSizeMb: PGLITE_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 8 },
   });
-  const closed = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   try {
     await new Promise<void>((resolve, reject) => {
       worker.once('error', reject);
@@ -160,9 +159,21 @@ async function serveFromWorker(dataDir: string, lock: DataDirLock): Promise<Hand
     throw err;
   }
   worker.removeAllListeners();
+  const closed = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let closing = false;
   worker.on('error', (err) => logger.fatal({ err }, 'the embedded database worker failed'));
+  // Without its database the server can only answer 500s: it stops, saying why (releasing the lock
+  // as it exits), rather than run on broken.
+  worker.on('exit', (code) => {
+    if (closing) return;
+    logger.fatal({ code }, 'the embedded database worker stopped; the server stops too');
+    process.exit(1);
+  });
   const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: PGLITE_WORKER_CONNECTIONS });
+  // An idle connection's error would otherwise be an uncaught exception; the next query reconnects.
+  pool.on('error', (err) => logger.error({ err }, 'a connection to the embedded database failed'));
   const stopWorker = async () => {
+    closing = true;
     worker.postMessage('close');
     await Promise.race([closed, new Promise((r) => setTimeout(r, 5_000))]);
     await worker.terminate();

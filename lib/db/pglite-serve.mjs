@@ -58,8 +58,22 @@ export async function serveOverSocket(pglite, socketDir) {
       void pglite._runExclusiveTransaction(() => new Promise((done) => acquired(() => done(undefined))));
     });
 
-  /** @param {Uint8Array} bytes */
-  const run = (bytes) => pglite._runExclusiveQuery(() => pglite.execProtocolRaw(bytes));
+  /**
+   * Runs a batch and returns PGlite's answer. Through `execProtocolRawStream`: `execProtocolRaw`
+   * alone also parses the answer into a list that only `execProtocol` empties, so a server calling
+   * it grows by about a kilobyte per statement until its heap runs out. The chunks PGlite hands
+   * over are views of its memory, valid only during the call: they are copied.
+   *
+   * @param {Uint8Array} bytes
+   * @returns {Promise<Buffer>}
+   */
+  const run = (bytes) =>
+    pglite._runExclusiveQuery(async () => {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      await pglite.execProtocolRawStream(bytes, { onRawData: (chunk) => void chunks.push(Buffer.from(chunk)) });
+      return chunks.length === 1 ? /** @type {Buffer} */ (chunks[0]) : Buffer.concat(chunks);
+    });
 
   /** @param {Job} job */
   const execute = async (job) => {

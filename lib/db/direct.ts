@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { processWide } from '../core/process-wide';
 import { Prisma } from '../generated/prisma/client';
+import { postgresError } from './errors';
 import type { SqlClient } from './rows';
 
 /** Runs one statement with numbered parameters and returns its rows; `prepared` asks for a named statement where the driver keeps them. */
@@ -61,7 +62,7 @@ export function sharedSessionDriver(pool: Pool, prepare = preparedStatementsEnab
       client.release();
       return rows as unknown[];
     } catch (err) {
-      client.release(typeof (err as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code) ? undefined : (err as Error));
+      client.release(postgresError(err) ? undefined : (err as Error));
       throw err;
     }
   };

@@ -41,6 +41,7 @@ test.describe('a browser set to block all cookies', () => {
     expect(roundTrips).toHaveLength(1);
     expect(await context.cookies()).toEqual([]);
     await expectAxeClean(page);
+    await page.screenshot({ path: 'test-results/screenshots/merchant-cookies-needed-zh.png', fullPage: true });
 
     // Trying again without cookies gives the same answer after one more round trip, never a loop.
     await notice.getByRole('link', { name: '重试' }).click();

@@ -10,7 +10,8 @@ import { type Db, getDb, prismaForPostgres } from '../lib/db/client';
 import { runIdempotent } from '../lib/http/idempotency';
 import { operations } from '../lib/operations';
 import { call } from './helpers/http';
-import { bearer, createTestCredential } from './helpers/keys';
+import { stockedSku } from './helpers/catalog';
+import { bearer, createTestCredential, testPrincipal } from './helpers/keys';
 
 // Cart changes record their idempotent outcome in their own write statement, with no
 // transaction around it (lib/core/write-completion.ts). What must hold: one effect per key,
@@ -23,23 +24,8 @@ let skuId: string;
 beforeAll(async () => {
   const cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['catalog:read'], app: 'write-completion-app' });
   key = cred.key;
-  const db = await getDb();
-  const installation = await db.installation.findUniqueOrThrow({ where: { id: cred.installationId } });
-  principal = {
-    kind: 'apiKey',
-    installationId: installation.id,
-    merchantId: installation.merchantId,
-    appId: installation.appId,
-    credentialId: cred.keyId,
-    scopes: ['catalog:read'],
-    livemode: false,
-  };
-  const sku = await db.sku.findFirstOrThrow({
-    where: { product: { merchant: { slug: 'lumen-audio' }, status: 'active', kind: 'physical' }, stock: { gt: 0 } },
-    orderBy: { id: 'desc' },
-  });
-  await db.sku.update({ where: { id: sku.id }, data: { stock: 500, maxPerOrder: 99 } });
-  skuId = sku.id;
+  principal = await testPrincipal(cred, ['catalog:read']);
+  skuId = await stockedSku(500, 99);
 });
 
 async function newCart(): Promise<string> {

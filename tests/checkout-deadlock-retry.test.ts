@@ -9,7 +9,8 @@ import { type Db, getDb } from '../lib/db/client';
 import { SQLSTATE } from '../lib/db/errors';
 import { Prisma } from '../lib/generated/prisma/client';
 import { call } from './helpers/http';
-import { bearer, createTestCredential } from './helpers/keys';
+import { stockedSku } from './helpers/catalog';
+import { bearer, createTestCredential, testPrincipal } from './helpers/keys';
 
 // Starting a checkout is one statement that moves the cart, takes stock and creates the session
 // (lib/checkout/sql.ts startCheckout). Sessions lock SKUs in id order, so a deadlock needs another
@@ -24,26 +25,12 @@ let principal: Principal;
 let skuId: string;
 
 beforeAll(async () => {
-  const cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['catalog:read', 'checkout:quote', 'checkout:write'], app: 'deadlock-app' });
+  const scopes = ['catalog:read', 'checkout:quote', 'checkout:write'] as const;
+  const cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes, app: 'deadlock-app' });
   key = cred.key;
-  const db = await getDb();
-  await allowReturnOrigin(db, cred.installationId, ORIGIN);
-  const installation = await db.installation.findUniqueOrThrow({ where: { id: cred.installationId } });
-  principal = {
-    kind: 'apiKey',
-    installationId: installation.id,
-    merchantId: installation.merchantId,
-    appId: installation.appId,
-    credentialId: cred.keyId,
-    scopes: ['catalog:read', 'checkout:quote', 'checkout:write'],
-    livemode: false,
-  };
-  const sku = await db.sku.findFirstOrThrow({
-    where: { product: { merchant: { slug: 'lumen-audio' }, status: 'active', kind: 'physical' }, stock: { gt: 0 } },
-    orderBy: { id: 'asc' },
-  });
-  await db.sku.update({ where: { id: sku.id }, data: { stock: 50, maxPerOrder: 10 } });
-  skuId = sku.id;
+  await allowReturnOrigin(await getDb(), cred.installationId, ORIGIN);
+  principal = await testPrincipal(cred, scopes);
+  skuId = await stockedSku(50, 10);
 });
 
 async function cartWithAddress(): Promise<{ cartId: string; addressToken: string }> {

@@ -1,7 +1,7 @@
 import { createApiKey } from '../../lib/credentials/create-api-key';
 import { ensureInstallation } from '../../lib/credentials/ensure-installation';
 import { getDb } from '../../lib/db/client';
-import type { ServiceContext } from '../../lib/core/context';
+import type { Principal, ServiceContext } from '../../lib/core/context';
 import type { Scope } from '../../lib/core/scopes';
 import { createServiceContext } from '../../lib/core/context';
 
@@ -44,4 +44,18 @@ export async function createTestKey(opts: TestKeyOptions): Promise<string> {
 /** Request headers carrying a key. */
 export function bearer(key: string): Record<string, string> {
   return { authorization: `Bearer ${key}` };
+}
+
+/** The principal a request with this credential's key is authenticated as, for calling services directly. */
+export async function testPrincipal(cred: TestCredential, scopes: readonly Scope[]): Promise<Principal> {
+  const installation = await (await getDb()).installation.findUniqueOrThrow({ where: { id: cred.installationId } });
+  return {
+    kind: 'apiKey',
+    installationId: installation.id,
+    merchantId: installation.merchantId,
+    appId: installation.appId,
+    credentialId: cred.keyId,
+    scopes,
+    livemode: false,
+  };
 }

@@ -141,7 +141,6 @@ const PGLITE_WORKER_HEAP_MB = 64;
  */
 async function serveFromWorker(dataDir: string, lock: DataDirLock): Promise<Handle> {
   const socketDir = socketDirFor(dataDir);
-  mkdirSync(path.dirname(dataDir), { recursive: true });
   const worker = new Worker(path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'db', 'pglite-worker.mjs'), {
     workerData: { dataDir, socketDir, postgresqlconf: pgliteConf() },
     // Its JavaScript heap holds only the batches in flight (PGlite's pages are WebAssembly memory,
@@ -169,7 +168,7 @@ async function serveFromWorker(dataDir: string, lock: DataDirLock): Promise<Hand
     logger.fatal({ code }, 'the embedded database worker stopped; the server stops too');
     process.exit(1);
   });
-  const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: PGLITE_WORKER_CONNECTIONS });
+  const pool = new pg.Pool({ ...socketConnection(socketDir), max: PGLITE_WORKER_CONNECTIONS });
   // An idle connection's error would otherwise be an uncaught exception; the next query reconnects.
   pool.on('error', (err) => logger.error({ err }, 'a connection to the embedded database failed'));
   const stopWorker = async () => {
@@ -219,9 +218,14 @@ async function serveInProcess(dataDir: string, lock: DataDirLock): Promise<Handl
   };
 }
 
+/** How pg reaches the embedded database's unix socket (`.s.PGSQL.5432` in `socketDir`). */
+function socketConnection(socketDir: string): pg.PoolConfig {
+  return { host: socketDir, port: 5432, user: 'postgres', database: 'postgres' };
+}
+
 /** A client of the embedded database another process owns, over its unix socket. */
 export function prismaForSocket(socketDir: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 }) });
+  return new PrismaClient({ adapter: new PrismaPg({ ...socketConnection(socketDir), max: 1 }) });
 }
 
 /** A Prisma client over an open PGlite, closing both together. */

@@ -47,7 +47,7 @@ export function pgliteDriver(pglite: PGlite, prepare = preparedStatementsEnabled
         try {
           messages = await pglite.execProtocolStream(execution);
         } catch (err) {
-          // The statement is gone (a DEALLOCATE or DISCARD from a client on the socket, lib/db/embedded.ts):
+          // The statement is gone (a DEALLOCATE or DISCARD from a client on the socket, lib/db/pglite-serve.mjs):
           // parse it again, once.
           if ((err as { code?: unknown }).code !== INVALID_STATEMENT_NAME) throw err;
           await pglite.execProtocolStream(Buffer.concat([parseMessage(), protocol.serialize.sync()]));

@@ -1,4 +1,4 @@
-// The embedded database's own thread (lib/db/client.ts, `startPgliteWorker`): plain JavaScript,
+// The embedded database's own thread (lib/db/client.ts, `serveFromWorker`): plain JavaScript,
 // loaded by Node from this file rather than from the app's bundle.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,8 +7,8 @@ import { serveOverSocket } from './pglite-serve.mjs';
 
 /**
  * Opens the data directory and serves it on the unix socket; the app's thread connects to it as
- * to PostgreSQL. Messages: `{ ready: true }` or `{ error }` once, then `close` in, `{ closed: true }`
- * out once the socket is stopped and the database closed.
+ * to PostgreSQL. Messages: `{ ready: true }` or `{ error }` out once; then `close` in stops the
+ * socket, closes the database and ends the thread.
  *
  * @type {{ dataDir: string; socketDir: string; postgresqlconf: string[] }}
  */
@@ -22,7 +22,6 @@ try {
     if (message !== 'close') return;
     await stop();
     await pglite.close();
-    port.postMessage({ closed: true });
     port.close();
   });
   port.postMessage({ ready: true });

@@ -221,10 +221,12 @@ export async function measure(base: string, t: Target, seconds: number, connecti
   const started = performance.now();
   const answered = new Set<object>();
   let openedMs: number | null = null;
-  let window: { from: number; to: number; before?: ReturnType<CpuSampler> } | null = null;
+  /** When the measured window ends; null during the warm-up. */
+  let until: number | null = null;
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
+  let before: ReturnType<CpuSampler> | undefined;
   let after: ReturnType<CpuSampler> | undefined;
   const run = autocannon(opts);
   const finish = () => {
@@ -232,34 +234,33 @@ export async function measure(base: string, t: Target, seconds: number, connecti
     run.stop();
   };
   const open = (now: number) => {
-    window = { from: now, to: now + seconds * 1000, before: cpu?.() };
+    until = now + seconds * 1000;
+    before = cpu?.();
     setTimeout(finish, seconds * 1000);
   };
-  const warmUpEnds = setTimeout(() => window ?? open(performance.now()), WARM_UP_MAX_MS);
+  const warmUpEnds = setTimeout(() => until ?? open(performance.now()), WARM_UP_MAX_MS);
   run.on('response', (client, status, _bytes, responseTime) => {
     const now = performance.now();
     if (openedMs === null && answered.add(client).size === connections) openedMs = now - started;
-    if (!window) {
+    if (until === null) {
       if (openedMs !== null && now - started >= WARM_UP_MS) {
         clearTimeout(warmUpEnds);
         open(now);
       }
       return;
     }
-    if (now > window.to) return;
+    if (now > until) return;
     latencies.push(responseTime);
     if (status < 200 || status > 299) non2xx++;
   });
   run.on('reqError', () => {
-    if (window && performance.now() <= window.to) errors++;
+    if (until !== null && performance.now() <= until) errors++;
   });
   await run;
   clearTimeout(warmUpEnds);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   const count = Math.max(1, latencies.length);
-  const w = window as { before?: ReturnType<CpuSampler> } | null;
-  const before = w?.before;
   return {
     name: t.name,
     rps: latencies.length / seconds,

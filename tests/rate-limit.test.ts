@@ -119,6 +119,17 @@ describe('rate limits (in-process backend)', () => {
     expectError(await from('192.0.2.10'), 401, 'authentication_required');
   });
 
+  it('admits no more than the budget across a window boundary: a budget spent just before it is not topped up just after', async () => {
+    let now = 60_000 * 1000 - 5; // 5 ms before a window boundary
+    const limiter = new MemoryRateLimiter(() => now);
+    const policy = { name: 'keyRead' as const, limit: 30, windowSeconds: 60 };
+    let allowed = 0;
+    for (let i = 0; i < 30; i++) if ((await limiter.limit(policy, 'installation:boundary')).allowed) allowed++;
+    now += 10; // 5 ms after it: the sliding window still holds all 30 but for 5 ms' worth
+    for (let i = 0; i < 30; i++) if ((await limiter.limit(policy, 'installation:boundary')).allowed) allowed++;
+    expect(allowed).toBe(30);
+  });
+
   it('chooses the backend from the environment', () => {
     expect(createRateLimiter(env({})).backend).toBe('memory');
     const redis = createRateLimiter(env({ REDIS_URL: 'redis://127.0.0.1:1' }));

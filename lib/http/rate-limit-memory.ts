@@ -38,7 +38,9 @@ export class MemoryRateLimiter implements RateLimiter {
       if (this.windows.size > 100_000) this.sweep(start - windowMs);
     }
     const weight = 1 - (now - start) / windowMs;
-    const used = Math.floor(w.previous * weight) + w.current;
+    // The previous window's share is rounded up: rounded down, a budget spent just before a
+    // boundary was topped up by one just after it (31 of 30 admitted within milliseconds).
+    const used = Math.ceil(w.previous * weight) + w.current;
     const resetSeconds = Math.max(1, Math.ceil((start + windowMs - now) / 1000));
     if (used >= policy.limit) return { allowed: false, policy, remaining: 0, resetSeconds };
     w.current += 1;

@@ -20,7 +20,8 @@ local previous_key = KEYS[1] .. ':' .. string.format('%d', index - 1)
 local current = tonumber(redis.call('GET', current_key) or '0')
 local previous = tonumber(redis.call('GET', previous_key) or '0')
 local elapsed = now - index * window
-local used = math.floor(previous * (window - elapsed) / window) + current
+-- rounded up, as in the in-process limiter: rounded down, a budget spent just before a boundary got one more just after it
+local used = math.ceil(previous * (window - elapsed) / window) + current
 local reset = window - elapsed
 if used >= limit then
   return {0, 0, reset}

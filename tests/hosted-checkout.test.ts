@@ -128,9 +128,17 @@ describe('createHostedCheckoutSession', () => {
     ]) {
       const r = await createSession(c, { ...cart, returnUrl: url });
       expectError(r, 400, 'return_url_not_allowed');
+      expect(r.body.error.issues.map((i: { path: string }) => i.path)).toEqual(['returnUrl']);
       const r2 = await createSession(c, { ...cart, cancelUrl: url });
       expectError(r2, 400, 'return_url_not_allowed');
+      expect(r2.body.error.issues.map((i: { path: string }) => i.path)).toEqual(['cancelUrl']);
     }
+    // An origin registered for another installation is not this one's.
+    const other = await credential('hc-redirect-other');
+    await allowReturnOrigin(await getDb(), other.installationId, 'https://other-app.example');
+    const both = await createSession(c, { ...cart, returnUrl: 'https://other-app.example/ok', cancelUrl: 'https://other-app.example/no' });
+    expectError(both, 400, 'return_url_not_allowed');
+    expect(both.body.error.issues.map((i: { path: string }) => i.path)).toEqual(['returnUrl', 'cancelUrl']);
     const db = await getDb();
     expect((await db.cart.findUniqueOrThrow({ where: { id: cart.cartId } })).state).toBe('active');
     expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(5);

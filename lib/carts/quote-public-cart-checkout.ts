@@ -9,6 +9,7 @@ import type { CartWarning, PublicCartCheckoutQuote } from './schemas';
 import { type ShippingRule, defaultShippingRules } from './shipping';
 import { readCartForQuote } from './sql';
 import { direct } from '../db/direct';
+import type { Prisma } from '../generated/prisma/client';
 import { cartStateAt } from './states';
 import { isUsStateCode } from './tax-rates';
 
@@ -16,14 +17,15 @@ export type QuoteInput = { cart: CartRecord; lines: LineRecord[]; rule: Shipping
 
 /**
  * The cart, its lines and the store's shipping rule for the cart market: one statement (see
- * readCartForQuote), which also takes an idempotent request's key (a checkout start's).
+ * readCartForQuote), which also takes an idempotent request's key (a checkout start's) and reads
+ * `also` (a text[] expression) when given.
  */
-export async function readQuoteInput(ctx: ServiceContext, cartId: string): Promise<QuoteInput> {
+export async function readQuoteInput(ctx: ServiceContext, cartId: string, also?: Prisma.Sql): Promise<QuoteInput & { also: string[] }> {
   const principal = principalOf(ctx);
   if (!isUuid(cartId)) throw new ServiceError('cart_not_found');
-  const read = await readCartForQuote(direct(ctx.db, 'prepared'), principal, cartId, ctx.completion);
+  const read = await readCartForQuote(direct(ctx.db, 'prepared'), principal, cartId, ctx.completion, also);
   if (!read) throw new ServiceError('cart_not_found');
-  return { cart: read.cart, lines: read.lines.map(toLineRecord), rule: read.shippingRule };
+  return { cart: read.cart, lines: read.lines.map(toLineRecord), rule: read.shippingRule, also: read.also ?? [] };
 }
 
 /**

@@ -145,14 +145,15 @@ export async function readCartSnapshotLocked(db: SqlClient, read: CartRead): Pro
 
 const ShippingRuleRow = z.object({ flatAmount: z.number(), freeOverAmount: z.number().nullable() });
 
-const QuoteRow = CartRecord.extend({ shippingRule: ShippingRuleRow.nullable(), lines: z.array(LineRow) });
+const QuoteRow = CartRecord.extend({ shippingRule: ShippingRuleRow.nullable(), lines: z.array(LineRow), also: z.array(z.string()).nullable() });
 
 /**
  * The cart, its lines with their SKUs as they are now, and the store's shipping rule for the
  * cart market, in a single statement: one snapshot, so the lines are exactly those of the
- * version read, with no transaction to hold open.
+ * version read, with no transaction to hold open. `also` is a text[] expression the caller
+ * needs beside the cart (a checkout start's registered return origins), read in the same round trip.
  */
-export async function readCartForQuote(db: SqlClient, principal: Principal, cartId: string, completion?: WriteCompletion) {
+export async function readCartForQuote(db: SqlClient, principal: Principal, cartId: string, completion?: WriteCompletion, also?: Prisma.Sql) {
   const row = await readClaiming(
     db,
     completion,
@@ -161,14 +162,14 @@ export async function readCartForQuote(db: SqlClient, principal: Principal, cart
       SELECT ${cartColumns},
         CASE WHEN sr."merchantId" IS NULL THEN NULL
              ELSE json_build_object('flatAmount', sr."flatAmount", 'freeOverAmount', sr."freeOverAmount") END AS "shippingRule",
-        ${linesColumn}
+        ${linesColumn}, ${also ?? Prisma.sql`NULL::text[]`} AS also
       FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId"
       LEFT JOIN "ShippingRule" sr ON sr."merchantId" = c."merchantId" AND sr.market = c.market
       WHERE ${ownCart(principal, cartId)}`,
   );
   if (!row) return undefined;
-  const { shippingRule, lines, ...cart } = row;
-  return { cart, lines, shippingRule };
+  const { shippingRule, lines, also: extra, ...cart } = row;
+  return { cart, lines, shippingRule, also: extra };
 }
 
 /** A line write, run only when the version bump succeeds; `bumped` is the cart row it returned. */

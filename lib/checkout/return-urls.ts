@@ -2,9 +2,6 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { publicBaseUrl } from '../core/media-urls';
-import { z } from 'zod';
-import { direct } from '../db/direct';
-import { queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -34,27 +31,32 @@ export function redirectOrigin(raw: string, env: NodeJS.ProcessEnv = process.env
   return url.origin;
 }
 
-/** Refuses (400 return_url_not_allowed) a return or cancel URL outside the installation's registered origins. */
-export async function assertReturnUrlsAllowed(ctx: ServiceContext, installationId: string, urls: Record<'returnUrl' | 'cancelUrl', string>): Promise<void> {
-  const origins = Object.fromEntries(Object.entries(urls).map(([k, v]) => [k, redirectOrigin(v)]));
-  const wanted = Object.values(origins).filter((o): o is string => o !== null);
-  // Raw, through the driver and prepared: this runs on every checkout start (lib/db/direct.ts).
-  const registered = await queryRows(
-    direct(ctx.db, 'prepared'),
-    z.object({ origin: z.string() }),
-    Prisma.sql`SELECT origin FROM "CheckoutReturnOrigin" WHERE "installationId" = ${installationId}::uuid AND origin = ANY(${wanted}::text[])`,
-  );
-  const allowed = new Set(registered.map((r) => r.origin));
-  const refused = Object.entries(origins).filter(([, o]) => o === null || !allowed.has(o));
-  if (refused.length) {
-    throw new ServiceError('return_url_not_allowed', {
-      issues: refused.map(([path]) => ({
-        path,
-        code: 'return_url_not_allowed',
-        message: 'Must be an absolute https URL on an origin registered for this installation (npm run checkout:origins).',
-      })),
-    });
-  }
+type ReturnUrls = Record<'returnUrl' | 'cancelUrl', string>;
+
+/**
+ * The check of a checkout's return and cancel URLs against the installation's registered origins,
+ * in two halves so that the lookup rides on a statement the caller runs anyway (the checkout
+ * start's cart read): `registered` is a text[] expression of the URLs' origins that are
+ * registered, and `assert` refuses (400 return_url_not_allowed) any URL whose origin is not among
+ * what it returned.
+ */
+export function returnUrlCheck(installationId: string, urls: ReturnUrls): { registered: Prisma.Sql; assert: (registered: readonly string[]) => void } {
+  const origins = Object.entries(urls).map(([path, url]) => ({ path, origin: redirectOrigin(url) }));
+  const wanted = origins.flatMap((o) => (o.origin === null ? [] : [o.origin]));
+  return {
+    registered: Prisma.sql`ARRAY(SELECT origin FROM "CheckoutReturnOrigin" WHERE "installationId" = ${installationId}::uuid AND origin = ANY(${wanted}::text[]))`,
+    assert(registered) {
+      const refused = origins.filter((o) => o.origin === null || !registered.includes(o.origin));
+      if (!refused.length) return;
+      throw new ServiceError('return_url_not_allowed', {
+        issues: refused.map(({ path }) => ({
+          path,
+          code: 'return_url_not_allowed',
+          message: 'Must be an absolute https URL on an origin registered for this installation (npm run checkout:origins).',
+        })),
+      });
+    },
+  };
 }
 
 /** Registers an origin for an installation (operator command and seed). Returns the normalized origin. */

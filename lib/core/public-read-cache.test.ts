@@ -19,18 +19,19 @@ function setup(options: Partial<PublicReadCacheOptions> = {}) {
   return { cache, clock, db };
 }
 
-const read = (text: string) => ({ text, etag: `"${text.length}"` });
+const read = (text: string) => ({ body: Buffer.from(text), etag: `"${text.length}"` });
+const textOf = (r: { body: Uint8Array } | undefined) => (r ? Buffer.from(r.body).toString('utf8') : undefined);
 
 describe('PublicReadCache', () => {
   it('reads the version at most once per check interval, and drops every entry when it moved', async () => {
     const { cache, clock, db } = setup();
     cache.set('a', await cache.begin(), read('A'));
-    expect(cache.get('a')?.text).toBe('A');
+    expect(textOf(cache.get('a'))).toBe('A');
     db.version = 2n;
     clock.t = 999;
     await cache.begin();
     expect(db.reads).toBe(1);
-    expect(cache.get('a')?.text).toBe('A'); // within the bound: still served
+    expect(textOf(cache.get('a'))).toBe('A'); // within the bound: still served
     clock.t = 1000;
     await cache.begin();
     expect(db.reads).toBe(2);
@@ -43,7 +44,7 @@ describe('PublicReadCache', () => {
     cache.changed();
     await cache.begin();
     expect(db.reads).toBe(2);
-    expect(cache.get('a')?.text).toBe('A');
+    expect(textOf(cache.get('a'))).toBe('A');
     db.version = 2n;
     cache.changed();
     await cache.begin();
@@ -58,7 +59,7 @@ describe('PublicReadCache', () => {
     cache.set('a', generation, read('old'));
     expect(cache.get('a')).toBeUndefined();
     cache.set('a', await cache.begin(), read('new'));
-    expect(cache.get('a')?.text).toBe('new');
+    expect(textOf(cache.get('a'))).toBe('new');
   });
 
   it('expires an entry at its maximum age', async () => {
@@ -78,18 +79,21 @@ describe('PublicReadCache', () => {
     cache.get('a');
     cache.set('d', g, read('d'));
     expect(cache.get('b')).toBeUndefined();
-    expect(['a', 'c', 'd'].map((k) => cache.get(k)?.text)).toEqual(['a', 'c', 'd']);
+    expect(['a', 'c', 'd'].map((k) => textOf(cache.get(k)))).toEqual(['a', 'c', 'd']);
     expect(cache.stats().entries).toBe(3);
   });
 
   it('holds at most maxBytes, and refuses a body bigger than an eighth of it', async () => {
     const { cache } = setup({ maxBytes: 8000 });
     const g = await cache.begin();
-    for (let i = 0; i < 20; i++) cache.set(`k${i}`, g, read('x'.repeat(400)));
+    for (let i = 0; i < 20; i++) cache.set(`k${i}`, g, read('x'.repeat(800)));
     expect(cache.stats().bytes).toBeLessThanOrEqual(8000);
     expect(cache.get('k19')).toBeDefined();
     expect(cache.get('k0')).toBeUndefined();
-    cache.set('huge', g, read('x'.repeat(600)));
+    cache.set('huge', g, read('x'.repeat(1100)));
+    expect(cache.get('huge')).toBeUndefined();
+    // Bodies count as the bytes they go out as: 400 three-byte characters are 1,200 bytes.
+    cache.set('huge', g, read('耳'.repeat(400)));
     expect(cache.get('huge')).toBeUndefined();
   });
 
@@ -99,7 +103,7 @@ describe('PublicReadCache', () => {
     const down = new Error('database down');
     const failing = new PublicReadCache({ maxAgeMs: 30_000, checkMs: 0, maxEntries: 10, maxBytes: 10_000, readVersion: () => Promise.reject(down) });
     failing.set('a', 0, read('A'));
-    expect(failing.get('a')?.text).toBe('A');
+    expect(textOf(failing.get('a'))).toBe('A');
     await expect(failing.begin()).rejects.toBe(down);
     expect(failing.get('a')).toBeUndefined();
     expect(db.reads).toBe(1);

@@ -5,7 +5,8 @@ import { VersionWatch, envNumber } from './version-watch';
 
 /**
  * The in-process cache of public catalog and decoration reads (the operations whose table entry
- * has `cache`), as the pipeline rendered them: body text and ETag per URL.
+ * has `cache`), as the pipeline rendered them: body (its UTF-8 bytes, encoded once, not per hit)
+ * and ETag per URL.
  *
  * Freshness contract:
  * - Every entry is at most `maxAgeMs` old (PUBLIC_READ_CACHE_MAX_AGE_SECONDS, default 30).
@@ -19,7 +20,7 @@ import { VersionWatch, envNumber } from './version-watch';
  *   the very next read: at once.
  * - An entry whose read began before an invalidation is never stored, so a read that saw the old
  *   data cannot fill the cache after the change was noticed.
- * Size: at most `maxEntries` entries and `maxBytes` of body text (least recently used go first).
+ * Size: at most `maxEntries` entries and `maxBytes` of bodies (least recently used go first).
  */
 export type PublicReadCacheOptions = {
   maxAgeMs: number;
@@ -30,7 +31,7 @@ export type PublicReadCacheOptions = {
   now?: () => number;
 };
 
-export type CachedRead = { text: string; etag: string };
+export type CachedRead = { body: Uint8Array; etag: string };
 
 export class PublicReadCache {
   private readonly entries: AgedLru<CachedRead>;
@@ -57,7 +58,7 @@ export class PublicReadCache {
 
   set(key: string, generation: number, read: CachedRead): void {
     if (!this.watch.current(generation) || !this.enabled) return;
-    const bytes = read.text.length * 2 + key.length * 2 + read.etag.length * 2;
+    const bytes = read.body.byteLength + key.length * 2 + read.etag.length * 2;
     if (bytes > this.options.maxBytes / 8) return; // one huge body must not flush everything else
     this.entries.set(key, read, bytes);
   }

@@ -73,7 +73,7 @@ export function handle<Op extends OperationDef>(
       const hit = generation === null ? undefined : cache!.get(cacheKey);
       if (hit) {
         headers.set('x-cache', 'hit');
-        return cachedText(req, op, hit.text, hit.etag, headers, false);
+        return cachedBody(req, op, hit.body, hit.etag, headers, false);
       }
 
       const params = op.params ? parseWith(op.params, rawParams, 'params') : {};
@@ -116,11 +116,12 @@ export function handle<Op extends OperationDef>(
         const text = JSON.stringify(outcome.body);
         const etag = options.etag ? `"${options.etag(data)}"` : `W/"${createHash('sha1').update(text).digest('base64url')}"`;
         const isPrivate = ctx.storeAccess.size > 0 || (options.isPrivate?.(data) ?? false);
+        const bytes = Buffer.from(text, 'utf8');
         if (generation !== null && !isPrivate) {
-          cache!.set(cacheKey, generation, { text, etag });
+          cache!.set(cacheKey, generation, { body: bytes, etag });
           headers.set('x-cache', 'miss');
         }
-        return cachedText(req, op, text, etag, headers, isPrivate);
+        return cachedBody(req, op, bytes, etag, headers, isPrivate);
       }
       headers.set('cache-control', 'no-store');
       return jsonOutcome(outcome, headers);
@@ -228,8 +229,11 @@ function outcomeResponse(outcome: Outcome, headers: Headers, requestId: string):
   return jsonOutcome(outcome, headers);
 }
 
-/** A cacheable read: ETag, Cache-Control for shared caches or `private`, and 304 on a matching If-None-Match. */
-function cachedText(req: Request, op: OperationDef, text: string, etag: string, headers: Headers, isPrivate: boolean): Response {
+/**
+ * A cacheable read: ETag, Cache-Control for shared caches or `private`, and 304 on a matching
+ * If-None-Match. The body goes out as the bytes it was encoded to once (a hit re-encodes nothing).
+ */
+function cachedBody(req: Request, op: OperationDef, body: Uint8Array, etag: string, headers: Headers, isPrivate: boolean): Response {
   headers.set('etag', etag);
   headers.set(
     'cache-control',
@@ -240,7 +244,7 @@ function cachedText(req: Request, op: OperationDef, text: string, etag: string, 
   if (isPrivate) headers.set('vary', 'Authorization, Cookie, X-Store-Access-Token');
   if (etagMatches(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   headers.set('content-type', JSON_TYPE);
-  return new Response(text, { status: 200, headers });
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
 /** RFC 9110 §13.1.2: weak comparison, a list of tags, or "*". */

@@ -156,8 +156,11 @@ export type Measured = {
   cpu?: { serverMs: number; serverSysMs: number; dbMs: number | null };
 };
 
-/** What measure() samples before and after a run: CPU milliseconds used so far. */
-export type CpuSampler = () => { server: number; serverSys: number; db: number | null };
+/**
+ * What measure() samples before and after a run: CPU milliseconds used so far, by the server and
+ * by each live database backend (per process id: see `cpuDelta`).
+ */
+export type CpuSampler = () => { server: number; serverSys: number; db: Map<string, number> | null };
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -167,19 +170,38 @@ const CLOCK_TICKS_PER_SECOND = 100;
  * the cores away, so it compares runs made under different loads.
  */
 export function cpuMs(match: (fields: string[], cmdline: string) => boolean, kernelOnly = false): number {
-  let ticks = 0;
+  let total = 0;
+  for (const ms of cpuMsByPid(match, kernelOnly).values()) total += ms;
+  return total;
+}
+
+/** The same, per process id. */
+function cpuMsByPid(match: (fields: string[], cmdline: string) => boolean, kernelOnly = false): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // The fields after the command name: state is [0], the process group [2], utime [11], stime [12].
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (!match(fields, readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
-      ticks += (kernelOnly ? 0 : Number(fields[11])) + Number(fields[12]);
+      byPid.set(pid, (((kernelOnly ? 0 : Number(fields[11])) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND);
     } catch {
       // the process ended meanwhile
     }
   }
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  return byPid;
+}
+
+/**
+ * CPU used between two per-process samples by the processes alive at the second: a process that
+ * started in between counts from zero. One that ended in between is not seen at all, so the
+ * figure may fall short but never goes below zero (a plain difference of sums did, when a pool
+ * closed a backend during a measurement).
+ */
+export function cpuDelta(before: Map<string, number>, after: Map<string, number>): number {
+  let used = 0;
+  for (const [pid, ms] of after) used += Math.max(0, ms - (before.get(pid) ?? 0));
+  return used;
 }
 
 /** CPU used so far by the server's process group. */
@@ -187,9 +209,9 @@ export function serverCpuMs(child: ChildProcess, kernelOnly = false): number {
   return cpuMs((fields) => Number(fields[2]) === child.pid, kernelOnly);
 }
 
-/** CPU used so far by the PostgreSQL backends connected to `database` (not the server's shared background processes). */
-export function postgresCpuMs(database: string): number {
-  return cpuMs((_fields, cmdline) => cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `));
+/** CPU used so far by each PostgreSQL backend connected to `database` (not the server's shared background processes). */
+export function postgresCpuMs(database: string): Map<string, number> {
+  return cpuMsByPid((_fields, cmdline) => cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `));
 }
 
 /** The warm-up lasts at least this long, and until every connection has had an answer. */
@@ -274,7 +296,7 @@ export async function measure(base: string, t: Target, seconds: number, connecti
           cpu: {
             serverMs: (after.server - before.server) / count,
             serverSysMs: (after.serverSys - before.serverSys) / count,
-            dbMs: before.db === null || after.db === null ? null : (after.db - before.db) / count,
+            dbMs: before.db === null || after.db === null ? null : cpuDelta(before.db, after.db) / count,
           },
         }
       : {}),

@@ -1,5 +1,8 @@
 import type { NextConfig } from 'next';
-import { staticSecurityHeaders } from './lib/http/security-headers';
+// Imports name their file with its extension: `next start --experimental-next-config-strip-types`
+// (npm start) has Node load this file as it is, without Next's SWC compiler (about 60 MB of the
+// server's memory). tests/next-config.test.ts holds it to that.
+import { staticSecurityHeaders } from './lib/http/security-headers.ts';
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.

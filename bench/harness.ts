@@ -90,6 +90,12 @@ export function buildApp() {
   if (r.status !== 0) throw new Error('next build failed');
 }
 
+/**
+ * `next start`'s flags, as `npm start` passes them (package.json): Node itself strips the types of
+ * next.config.ts, so the server never loads Next's native SWC compiler (about 40-60 MB of RSS).
+ */
+export const NEXT_START_FLAGS = ['--experimental-next-config-strip-types'];
+
 /** The server's V8 old-space cap, as `npm start` sets it (package.json): see bench/README.md, Memory. */
 export const SERVER_HEAP_MB = 192;
 
@@ -97,7 +103,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   const nodeOptions = [`--max-old-space-size=${SERVER_HEAP_MB}`, env.NODE_OPTIONS].filter(Boolean).join(' ');
   // Node runs the next CLI itself (no npx in between): the process group is the server alone,
   // for its RSS and its --cpu-prof profile.
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', ...NEXT_START_FLAGS, '-p', String(port)], {
     env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR, ...env, NODE_OPTIONS: nodeOptions },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

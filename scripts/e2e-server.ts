@@ -49,7 +49,7 @@ const bin = (name: string) => path.join('node_modules', '.bin', name);
 run([bin('tsx'), '--conditions=react-server', 'scripts/e2e-seed.ts']);
 if (!ciBuild && !process.env.E2E_SKIP_BUILD) run([bin('next'), 'build']);
 
-const server = spawn(process.execPath, [bin('next'), 'start', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' });
+const server = spawn(process.execPath, [bin('next'), 'start', '--experimental-next-config-strip-types', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
   cleanup();

@@ -4,7 +4,7 @@
  * under `--cpu-prof`, drives one operation with autocannon, stops the server (which writes its
  * profile) and prints the CPU milliseconds per request and the functions and packages with the
  * most self time. Options: --seconds=N (default 8), --connections=N (50), --port=N (3335),
- * --db=postgres|pglite (postgres), --target=read|write|both|floor|all (both; floor is GET /api/health, all is the three), --no-cache (the public-read cache off: the read as it was
+ * --db=postgres|pglite (postgres), --target=read|write|both|floor|all|session (both; floor is GET /api/health, all is the three; session is createHostedCheckoutSession, one ready cart per request), --no-cache (the public-read cache off: the read as it was
  * before the cache), --no-build, --keep-profile (leave the .cpuprofile, for Chrome DevTools).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -94,6 +94,7 @@ try {
     targets.push({ name: 'getPublicMerchantProduct', path: '/api/v1/catalog/merchants/lumen-audio/products/aurora-wireless-earbuds-pro' });
   }
   if (which === 'write' || which === 'both' || which === 'all') targets.push(carts.targets.find((t) => t.name === 'addPublicCartItem')!);
+  if (which === 'session') targets.push(carts.targets.find((t) => t.name === 'createHostedCheckoutSession')!);
   for (const t of targets) {
     const dir = mkdtempSync(path.join(tmpdir(), 'sc-cpu-prof-'));
     const server = await startServer(port, {

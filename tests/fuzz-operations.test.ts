@@ -10,6 +10,7 @@ import { PublicErrorResponse } from '../lib/schemas/common';
 import { BASE } from './helpers/http';
 import { bearer, createTestKey } from './helpers/keys';
 import { handlerFor } from './helpers/routes';
+import { withLastCharacterChanged } from './helpers/tamper';
 
 /**
  * Property: whatever arrives at a built operation (paths, queries, headers, bodies, made up or
@@ -89,7 +90,7 @@ function requestArb(op: OperationDef) {
   const authorization = often(`Bearer ${keys.all}`, fc.constantFrom(
     undefined,
     `Bearer ${keys.readOnly}`,
-    `Bearer ${keys.all.slice(0, -1)}${keys.all.endsWith('A') ? 'B' : 'A'}`,
+    `Bearer ${withLastCharacterChanged(keys.all)}`,
     'Bearer sk_test_notakey',
     'Basic Zm9vOmJhcg==',
     'DPoP eyJhbGciOiJub25lIn0.e30.',

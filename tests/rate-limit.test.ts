@@ -14,6 +14,7 @@ import { call, expectError } from './helpers/http';
 import { bearer, createTestKey } from './helpers/keys';
 import { startUpstashRestShim } from './helpers/upstash-rest-shim';
 import { captureLogs } from '../lib/core/logger';
+import { withLastCharacterChanged } from './helpers/tamper';
 
 const Ok = dataEnvelope(z.strictObject({ ok: z.literal(true) }), 'TestOk');
 const keyRead = handle(
@@ -103,8 +104,7 @@ describe('rate limits (in-process backend)', () => {
   it('does not spend the budget of a valid key on requests that fail authentication', async () => {
     setRateLimiter(new MemoryRateLimiter());
     const key = await createTestKey({ merchantSlug: 'lumen-audio', scopes: [], app: `rl-${randomBytes(4).toString('hex')}` });
-    // The last character changed to one it is not: a fixed '0' left the key valid whenever it already ended in 0.
-    const wrong = key.slice(0, -1) + (key.endsWith('0') ? '1' : '0');
+    const wrong = withLastCharacterChanged(key);
     for (let i = 0; i < 5; i++) expectError(await call(keyRead, { headers: bearer(wrong) }), 401, 'authentication_required');
     expect((await call(keyRead, { headers: bearer(key) })).status).toBe(200);
   });

@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 // Imports name their file with its extension: `next start --experimental-next-config-strip-types`
-// (npm start) has Node load this file as it is, without Next's SWC compiler (about 60 MB of the
+// (npm start) has Node load this file as it is, without Next's SWC compiler (40-60 MB of the
 // server's memory). tests/next-config.test.ts holds it to that.
 import { staticSecurityHeaders } from './lib/http/security-headers.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * `npm start` passes `--experimental-next-config-strip-types`: Next then imports next.config.ts
  * with Node's own type stripping instead of compiling it with SWC, whose native module (and the
- * React it pulls in) cost the server about 60 MB. Should the import fail (an import without its
+ * React it pulls in) cost the server 40-60 MB. Should the import fail (an import without its
  * file extension, a TypeScript-only construct), Next falls back to SWC with nothing but a warning;
  * this holds the file to what Node can load by itself.
  */

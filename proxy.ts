@@ -1,19 +1,23 @@
-// Runs before Next routes a request (Next 16 "proxy", formerly middleware). Two jobs:
+// Runs before Next routes a request (Next 16 "proxy", formerly middleware). Three jobs:
 // 1. URLs and methods the router would answer outside the API envelope (bad escapes, NUL, dot or
 //    empty segments, overlong URLs, unknown methods) are answered here: in the PublicErrorResponse
 //    envelope under /api, as a plain 400/404 (or the usual trailing-slash redirect) on pages.
 //    Two things never reach any application code: TRACE/TRACK/CONNECT (the fetch Request that
 //    Next builds refuses them: 500) and `//` or `\` in a path (Next's router redirects, 308).
-// 2. Pages get a Content-Security-Policy with a fresh nonce that Next puts on its own scripts.
+// 2. A public read the public-read cache holds is answered here, by the pipeline's cached-read
+//    stage (lib/http/cached-read.ts): Next's routing would cost more than the read itself.
+// 3. Pages get a Content-Security-Policy with a fresh nonce that Next puts on its own scripts.
 import { NextResponse, type NextRequest } from 'next/server';
+import { answerFromPublicReadCache } from '@/lib/http/cached-read';
 import { screenRequest, screeningResponse } from '@/lib/http/screen-request';
 import { authorizeFormActionOrigins, contentSecurityPolicy, newNonce } from '@/lib/http/security-headers';
 
-export function proxy(req: NextRequest) {
+export async function proxy(req: NextRequest) {
   const screening = screenRequest(req.method, req.url);
   const pathname = screening.ok ? screening.pathname : req.nextUrl.pathname;
   if (pathname === '/api' || pathname.startsWith('/api/')) {
-    return screening.ok ? NextResponse.next() : screeningResponse(screening);
+    if (!screening.ok) return screeningResponse(screening);
+    return (await answerFromPublicReadCache(req)) ?? NextResponse.next();
   }
   if (!screening.ok && screening.error.code === 'route_not_found' && !req.nextUrl.pathname.startsWith('/api/')) {
     // Pages keep the redirect Next would give (skipTrailingSlashRedirect hands it to us).

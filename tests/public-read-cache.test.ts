@@ -13,9 +13,12 @@ import * as decorationRoute from '../app/api/v1/storefront-decorations/merchants
 import { createServiceContext } from '../lib/core/context';
 import { installPublicReadCache, PublicReadCache, publicReadCacheOptions } from '../lib/core/public-read-cache';
 import { getDb } from '../lib/db/client';
+import { operations } from '../lib/operations';
 import { publishDecoration } from '../lib/decoration/publish-decoration';
+import { answerFromPublicReadCache } from '../lib/http/cached-read';
+import { MemoryRateLimiter, getRateLimiter, setRateLimiter } from '../lib/http/rate-limit';
 import { issueStoreAccessToken } from '../lib/store-access/token';
-import { call } from './helpers/http';
+import { BASE, call } from './helpers/http';
 
 const PRODUCT = { slug: 'lumen-audio', productSlug: 'aurora-wireless-earbuds-pro' };
 const PUBLIC = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
@@ -113,6 +116,84 @@ describe('public reads are served from a cache', () => {
       expect(locked.headers.get('cache-control')).toBe('no-store');
     } finally {
       await db.merchant.update({ where: { slug: 'lumen-audio' }, data: { accessMode: 'open' } });
+    }
+  });
+});
+
+/**
+ * proxy.ts answers a GET the cache holds before Next routes it (lib/http/cached-read.ts): the
+ * same answer the route gives, with the same rate limit, or null for the route to answer.
+ */
+describe('the cached-read stage in front of the routes', () => {
+  const PRODUCT_URL = '/api/v1/catalog/merchants/lumen-audio/products/aurora-wireless-earbuds-pro';
+  const front = (p: string, init: RequestInit = {}) => answerFromPublicReadCache(new Request(new URL(p, BASE), init));
+
+  it('answers a URL the route has filled with the route\'s own answer: body, ETag, caching and rate limit headers, a new request id', async () => {
+    expect(await front(PRODUCT_URL)).toBeNull(); // nothing cached yet: the route answers
+    const miss = await call(productRoute.GET, { params: PRODUCT });
+    const routeHit = await call(productRoute.GET, { params: PRODUCT });
+    expect(routeHit.headers.get('x-cache')).toBe('hit');
+    const res = (await front(PRODUCT_URL))!;
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(miss.text);
+    for (const h of ['etag', 'cache-control', 'content-type', 'x-cache', 'x-content-type-options']) {
+      expect(res.headers.get(h), h).toBe(routeHit.headers.get(h));
+    }
+    expect(res.headers.get('ratelimit-policy')).toBe(routeHit.headers.get('ratelimit-policy'));
+    expect(res.headers.get('ratelimit')).toMatch(/^"public";r=\d+;t=\d+$/);
+    expect(res.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(res.headers.get('x-request-id')).not.toBe(routeHit.headers.get('x-request-id'));
+
+    const notModified = (await front(PRODUCT_URL, { headers: { 'if-none-match': miss.headers.get('etag')! } }))!;
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+  });
+
+  it('leaves to the route: other methods, other URLs, a request with store access, and everything after a change', async () => {
+    const skuId = (await call(productRoute.GET, { params: PRODUCT })).body.data.skus[0].id;
+    expect(await front(PRODUCT_URL)).not.toBeNull();
+    expect(await front(PRODUCT_URL, { method: 'HEAD' })).toBeNull();
+    expect(await front(PRODUCT_URL, { method: 'POST', body: '{}' })).toBeNull();
+    expect(await front(`${PRODUCT_URL}?locale=en-US`)).toBeNull();
+    expect(await front(PRODUCT_URL.replace('aurora', 'Aurora'))).toBeNull();
+    expect(await front(PRODUCT_URL, { headers: await maisonToken() })).toBeNull();
+    expect(await front(PRODUCT_URL, { headers: { cookie: 'store-access.lumen-audio=x' } })).toBeNull();
+
+    const db = await getDb();
+    await db.skuPrice.update({ where: { skuId_currency: { skuId, currency: 'USD' } }, data: { amount: { increment: 1 } } });
+    try {
+      expect(await front(PRODUCT_URL)).toBeNull(); // the version moved: the route renders the new price
+    } finally {
+      await db.skuPrice.update({ where: { skuId_currency: { skuId, currency: 'USD' } }, data: { amount: { decrement: 1 } } });
+    }
+  });
+
+  it('counts against the same budget as the route, and answers past it with the route\'s 429', async () => {
+    const before = getRateLimiter();
+    process.env.RATE_LIMIT_PUBLIC = '3/60';
+    setRateLimiter(new MemoryRateLimiter());
+    try {
+      expect((await call(productRoute.GET, { params: PRODUCT })).status).toBe(200); // 1, fills the cache
+      expect((await front(PRODUCT_URL))!.status).toBe(200); // 2
+      expect((await call(productRoute.GET, { params: PRODUCT })).headers.get('ratelimit')).toMatch(/^"public";r=0;/); // 3
+      const limited = (await front(PRODUCT_URL))!;
+      expect(limited.status).toBe(429);
+      const body = await limited.json();
+      expect(body.error).toMatchObject({ code: 'rate_limited', status: 429, requestId: limited.headers.get('x-request-id') });
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(limited.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      delete process.env.RATE_LIMIT_PUBLIC;
+      setRateLimiter(before);
+    }
+  });
+
+  it('serves only public operations: authenticate() asks nothing of any cacheable read', () => {
+    const cached = Object.values(operations).filter((op) => op.cache);
+    expect(cached.length).toBeGreaterThanOrEqual(8);
+    for (const op of cached) {
+      expect(op.method, op.id).toBe('GET');
+      expect(op.auth.kind, op.id).not.toBe('apiKey');
     }
   });
 });

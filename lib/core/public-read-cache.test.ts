@@ -19,7 +19,7 @@ function setup(options: Partial<PublicReadCacheOptions> = {}) {
   return { cache, clock, db };
 }
 
-const read = (text: string) => ({ body: Buffer.from(text), etag: `"${text.length}"` });
+const read = (text: string) => ({ body: Buffer.from(text), etag: `"${text.length}"`, operationId: 'getPublicMerchant', params: {} });
 const textOf = (r: { body: Uint8Array } | undefined) => (r ? Buffer.from(r.body).toString('utf8') : undefined);
 
 describe('PublicReadCache', () => {

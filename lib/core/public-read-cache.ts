@@ -1,7 +1,10 @@
 import 'server-only';
 import { getDb } from '../db/client';
 import { AgedLru } from './aged-lru';
+import { installedPublicReadCache, installPublicReadCache } from './public-read-cache-slot';
 import { VersionWatch, envNumber } from './version-watch';
+
+export { installedPublicReadCache, installPublicReadCache } from './public-read-cache-slot';
 
 /**
  * The in-process cache of public catalog and decoration reads (the operations whose table entry
@@ -31,7 +34,12 @@ export type PublicReadCacheOptions = {
   now?: () => number;
 };
 
-export type CachedRead = { body: Uint8Array; etag: string };
+/**
+ * One rendered read: its body, ETag, the operation that answered it and that request's path
+ * parameters (by the operation's names), which is all the front of the pipeline needs to serve it
+ * again (lib/http/cached-read.ts).
+ */
+export type CachedRead = { body: Uint8Array; etag: string; operationId: string; params: Record<string, unknown> };
 
 export class PublicReadCache {
   private readonly entries: AgedLru<CachedRead>;
@@ -92,18 +100,11 @@ export function publicReadCacheOptions(): PublicReadCacheOptions {
   };
 }
 
-const cacheKey = Symbol.for('storefront-commerce.public-read-cache');
-type GlobalWithCache = typeof globalThis & { [cacheKey]?: PublicReadCache };
-
 /** The process-wide cache (one per server instance). */
 export function publicReadCache(): PublicReadCache {
-  const g = globalThis as GlobalWithCache;
-  return (g[cacheKey] ??= new PublicReadCache(publicReadCacheOptions()));
-}
-
-/** Replaces the process-wide cache (tests give it another check interval). */
-export function installPublicReadCache(cache: PublicReadCache): void {
-  (globalThis as GlobalWithCache)[cacheKey] = cache;
+  let cache = installedPublicReadCache();
+  if (!cache) installPublicReadCache((cache = new PublicReadCache(publicReadCacheOptions())));
+  return cache;
 }
 
 /**
@@ -111,5 +112,5 @@ export function installPublicReadCache(cache: PublicReadCache): void {
  * move, a store access setting): this instance checks the version before its next cached read.
  */
 export function publicReadsChanged(): void {
-  (globalThis as GlobalWithCache)[cacheKey]?.changed();
+  installedPublicReadCache()?.changed();
 }

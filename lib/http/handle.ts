@@ -3,14 +3,15 @@ import { getDb } from '../db/client';
 import type { OperationDef, OperationInput, OperationOutput } from '../operations/types';
 import { authenticate } from './authenticate';
 import { clientAddress } from './client-address';
-import { createServiceContext, type Principal, type ServiceContext } from '../core/context';
+import { createServiceContext, type ServiceContext } from '../core/context';
 import { ServiceError, isServiceError } from '../core/errors';
 import { runIdempotent } from './idempotency';
 import { parseJsonBody, parseWith, queryObject, readBodyText } from './parse';
-import { getRateLimiter, policyFor, rateLimitHeaders, rateLimitKey } from './rate-limit';
+import { chargeRateLimit, getRateLimiter } from './rate-limit';
 import { newRequestId } from './request-id';
 import { apiHeaders, errorResponse, JSON_TYPE } from './respond';
-import { presentsStoreAccess, readStoreAccess } from './store-access';
+import { readStoreAccess } from './store-access';
+import { cachedBody, presentsStoreAccess, publicReadKey } from './cached-read';
 import { publicReadCache, publicReadsChanged } from '../core/public-read-cache';
 import { logger } from '../core/logger';
 import { runBackgroundWorkAfterResponse } from './after-response';
@@ -63,12 +64,13 @@ export function handle<Op extends OperationDef>(
       const rawParams = renameParams((await route.params) ?? {}, options.paramAliases);
       const address = clientAddress(req.headers);
       const principal = await authenticate(req, op, address, headers);
-      await enforceRateLimit(op, principal, address, rawParams, headers);
+      await chargeRateLimit(getRateLimiter(), op.rateLimit, { address, principal, params: rawParams }, headers);
 
       // Public reads without store access are the same for everyone: served from the
-      // public-read cache when it holds this URL (see lib/core/public-read-cache.ts).
+      // public-read cache when it holds this URL (see lib/core/public-read-cache.ts). proxy.ts
+      // answers most hits before they get here (lib/http/cached-read.ts); the rest land here.
       const cache = op.cache && req.method === 'GET' && !presentsStoreAccess(req) ? publicReadCache() : null;
-      const cacheKey = `${op.id} ${JSON.stringify(rawParams)} ${url.search}`;
+      const cacheKey = publicReadKey(url);
       const generation = cache?.enabled ? await cache.begin() : null;
       const hit = generation === null ? undefined : cache!.get(cacheKey);
       if (hit) {
@@ -118,7 +120,7 @@ export function handle<Op extends OperationDef>(
         const isPrivate = ctx.storeAccess.size > 0 || (options.isPrivate?.(data) ?? false);
         const bytes = Buffer.from(text, 'utf8');
         if (generation !== null && !isPrivate) {
-          cache!.set(cacheKey, generation, { body: bytes, etag });
+          cache!.set(cacheKey, generation, { body: bytes, etag, operationId: op.id, params: rawParams });
           headers.set('x-cache', 'miss');
         }
         return cachedBody(req, op, bytes, etag, headers, isPrivate);
@@ -149,22 +151,6 @@ async function persistFailure(err: unknown): Promise<unknown> {
     return err;
   } catch (persistError) {
     return persistError;
-  }
-}
-
-async function enforceRateLimit(
-  op: OperationDef,
-  principal: Principal | null,
-  address: string,
-  rawParams: Record<string, unknown>,
-  headers: Headers,
-) {
-  const policy = policyFor(op.rateLimit);
-  const key = rateLimitKey(policy.name, { address, principal, params: rawParams });
-  const result = await getRateLimiter().limit(policy, key);
-  rateLimitHeaders(result, headers);
-  if (!result.allowed) {
-    throw new ServiceError('rate_limited', { details: { policy: policy.name, retryAfterSeconds: result.resetSeconds } });
   }
 }
 
@@ -227,30 +213,4 @@ function outcomeResponse(outcome: Outcome, headers: Headers, requestId: string):
     return jsonOutcome({ status: outcome.status, body: { error: { ...stored.error, requestId } } }, headers);
   }
   return jsonOutcome(outcome, headers);
-}
-
-/**
- * A cacheable read: ETag, Cache-Control for shared caches or `private`, and 304 on a matching
- * If-None-Match. The body goes out as the bytes it was encoded to once (a hit re-encodes nothing).
- */
-function cachedBody(req: Request, op: OperationDef, body: Uint8Array, etag: string, headers: Headers, isPrivate: boolean): Response {
-  headers.set('etag', etag);
-  headers.set(
-    'cache-control',
-    isPrivate
-      ? 'private, no-cache'
-      : `public, max-age=0, s-maxage=${op.cache!.sMaxAge}, stale-while-revalidate=${op.cache!.staleWhileRevalidate}`,
-  );
-  if (isPrivate) headers.set('vary', 'Authorization, Cookie, X-Store-Access-Token');
-  if (etagMatches(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-  headers.set('content-type', JSON_TYPE);
-  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
-}
-
-/** RFC 9110 §13.1.2: weak comparison, a list of tags, or "*". */
-function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = (t: string) => t.trim().replace(/^W\//, '');
-  return header.split(',').some((t) => opaque(t) === opaque(etag));
 }

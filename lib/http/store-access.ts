@@ -12,8 +12,3 @@ export async function readStoreAccess(req: Request): Promise<ReadonlySet<string>
   if (tokens.length === 0) return new Set();
   return storesOpenedBy(await getDb(), tokens, new Date());
 }
-
-/** Whether the request carries any store access token at all (valid or not): cheap, no verification. */
-export function presentsStoreAccess(req: Request): boolean {
-  return presentedTokens(req.headers.get(STORE_ACCESS_HEADER), parseCookieHeader(req.headers.get('cookie'))).length > 0;
-}

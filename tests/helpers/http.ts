@@ -1,4 +1,6 @@
 import type { RouteHandler } from '../../lib/http/handle';
+import { operations } from '../../lib/operations';
+import type { OperationDef } from '../../lib/operations/types';
 
 export const BASE = 'http://localhost:3000';
 
@@ -16,7 +18,7 @@ export type Reply<T = any> = { status: number; headers: Headers; body: T; text: 
 
 /** Calls an exported route handler with a real Request, as Next would. */
 export async function call<T = any>(handler: RouteHandler | ((req: Request, ctx: any) => Promise<Response>), c: Call = {}): Promise<Reply<T>> {
-  const url = new URL(c.path ?? '/api/v1/test', BASE);
+  const url = new URL(c.path ?? cachedReadPath(handler, c.params) ?? '/api/v1/test', BASE);
   for (const [k, v] of Object.entries(c.query ?? {})) url.searchParams.set(k, v);
   const headers = new Headers(c.headers);
   let body: string | undefined;
@@ -34,6 +36,21 @@ export async function call<T = any>(handler: RouteHandler | ((req: Request, ctx:
     parsed = undefined;
   }
   return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+/**
+ * The real URL of a cacheable read (its operation's path with the params filled in, in order):
+ * the public-read cache keys reads by URL, so two reads must not share the placeholder path.
+ */
+function cachedReadPath(handler: object, params: Record<string, string> = {}): string | undefined {
+  const id = (handler as { operationId?: string }).operationId;
+  const op = id ? (operations as Record<string, OperationDef>)[id] : undefined;
+  if (!op?.cache) return undefined; // not a cacheable read, or a test's own operation
+  const values = Object.values(params);
+  const names = op.path.match(/\{[^}]+\}/g) ?? [];
+  if (names.length !== values.length) return undefined;
+  let i = 0;
+  return op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(values[i++]!));
 }
 
 /** Asserts the PublicErrorResponse shape and returns its error object. */

@@ -1,0 +1,19 @@
+import type { PublicReadCache } from './public-read-cache';
+
+/**
+ * Where the process keeps its public-read cache (lib/core/public-read-cache.ts). A module of its
+ * own so that proxy.ts, a bundle apart from the routes', can reach the routes' cache without
+ * importing the database client: it only ever uses a cache a route has made.
+ */
+const slot = Symbol.for('storefront-commerce.public-read-cache');
+type GlobalWithCache = typeof globalThis & { [slot]?: PublicReadCache };
+
+/** The process-wide cache, if a route has made it yet. */
+export function installedPublicReadCache(): PublicReadCache | undefined {
+  return (globalThis as GlobalWithCache)[slot];
+}
+
+/** Replaces the process-wide cache (tests give it another check interval). */
+export function installPublicReadCache(cache: PublicReadCache): void {
+  (globalThis as GlobalWithCache)[slot] = cache;
+}

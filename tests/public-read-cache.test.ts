@@ -2,6 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import * as bootstrapRoute from '../app/api/v1/bootstrap/route';
 import * as categoriesRoute from '../app/api/v1/catalog/categories/route';
@@ -186,6 +187,25 @@ describe('the cached-read stage in front of the routes', () => {
       delete process.env.RATE_LIMIT_PUBLIC;
       setRateLimiter(before);
     }
+  });
+
+  it('never throws on hostile URLs and headers: a hit, a 304, a 429 or null for the route', async () => {
+    await call(productRoute.GET, { params: PRODUCT });
+    const suffix = fc.oneof(
+      fc.constant(''),
+      fc.constantFrom('?', '?a=1', '?%ff', '?q=%00', '#x', '/', '%2F..', '/../products', '?' + 'a'.repeat(9000)),
+      fc.string({ maxLength: 60 }).map(encodeURIComponent),
+    );
+    const header = fc.string({ unit: 'binary-ascii', maxLength: 200 }).map((v) => v.replace(/[^\x20-\x7e]/g, ''));
+    const headers = fc.dictionary(fc.constantFrom('if-none-match', 'cookie', 'x-store-access-token', 'x-forwarded-for', 'x-real-ip', 'authorization'), header);
+    await fc.assert(
+      fc.asyncProperty(suffix, headers, fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE'), async (tail, h, method) => {
+        const res = await front(PRODUCT_URL + tail, { method, headers: h, body: method === 'POST' ? 'x' : undefined });
+        if (res) expect([200, 304, 429]).toContain(res.status);
+        if (res && tail === '' && !('cookie' in h) && !('x-store-access-token' in h)) expect(res.headers.get('x-cache')).toBe('hit');
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('serves only public operations: authenticate() asks nothing of any cacheable read', () => {

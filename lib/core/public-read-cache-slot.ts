@@ -1,3 +1,4 @@
+import { processWide } from './process-wide';
 import type { PublicReadCache } from './public-read-cache';
 
 /**
@@ -5,15 +6,14 @@ import type { PublicReadCache } from './public-read-cache';
  * own so that proxy.ts, a bundle apart from the routes', can reach the routes' cache without
  * importing the database client: it only ever uses a cache a route has made.
  */
-const slot = Symbol.for('storefront-commerce.public-read-cache');
-type GlobalWithCache = typeof globalThis & { [slot]?: PublicReadCache };
+const slot = processWide('public-read-cache', () => ({ cache: undefined as PublicReadCache | undefined }));
 
 /** The process-wide cache, if a route has made it yet. */
 export function installedPublicReadCache(): PublicReadCache | undefined {
-  return (globalThis as GlobalWithCache)[slot];
+  return slot.cache;
 }
 
 /** Replaces the process-wide cache (tests give it another check interval). */
 export function installPublicReadCache(cache: PublicReadCache): void {
-  (globalThis as GlobalWithCache)[slot] = cache;
+  slot.cache = cache;
 }

@@ -1,5 +1,6 @@
 import type { Principal } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { processWide } from '../core/process-wide';
 import { type RateLimitPolicyName, rateLimitPolicies, resolvePolicy } from '../operations/rate-limit-policies';
 import type { RateLimiter, RateLimitResult } from './rate-limit-memory';
 
@@ -8,16 +9,15 @@ import type { RateLimiter, RateLimitResult } from './rate-limit-memory';
  * without the backends (lib/http/rate-limit.ts chooses and makes those). proxy.ts charges cached
  * reads with the limiter the routes made, so both count against one budget.
  */
-const slot = Symbol.for('storefront-commerce.rate-limiter');
-type G = typeof globalThis & { [slot]?: RateLimiter };
+const slot = processWide('rate-limiter', () => ({ limiter: undefined as RateLimiter | undefined }));
 
 /** The process-wide limiter, if one has been made yet. */
 export function installedRateLimiter(): RateLimiter | undefined {
-  return (globalThis as G)[slot];
+  return slot.limiter;
 }
 
 export function setRateLimiter(limiter: RateLimiter) {
-  (globalThis as G)[slot] = limiter;
+  slot.limiter = limiter;
 }
 
 export type RateLimitCaller = {

@@ -5,7 +5,7 @@ import { UpstashRateLimiter } from './rate-limit-upstash';
 import { logger } from '../core/logger';
 import { installedRateLimiter, setRateLimiter } from './rate-limit-key';
 
-export { chargeRateLimit, installedRateLimiter, rateLimitHeaders, rateLimitKey, setRateLimiter, type RateLimitCaller } from './rate-limit-key';
+export { chargeRateLimit, rateLimitHeaders, rateLimitKey, setRateLimiter, type RateLimitCaller } from './rate-limit-key';
 
 export { MemoryRateLimiter, type RateLimiter, type RateLimitResult } from './rate-limit-memory';
 

@@ -26,6 +26,7 @@ import {
   createEmbeddedBenchDatabase,
   measure,
   postgresCpuMs,
+  SERVER_EXTRA_NODE_OPTIONS,
   serverCpuMs,
   serverRssMb,
   startServer,
@@ -127,9 +128,11 @@ const date = new Date().toISOString();
 const cpu = cpus();
 const machine = `${cpu.length} x ${cpu[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`;
 const load = `load average ${loadBefore[0]!.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
+// Only a run with extra server options names them: the default run's output is as it was.
+const serverOptions = SERVER_EXTRA_NODE_OPTIONS ? `; server Node options ${SERVER_EXTRA_NODE_OPTIONS}` : '';
 
 for (const run of runs) {
-  console.log(`\n${run.database}: next start, autocannon -c ${connections} -d ${seconds}, ${date}; server RSS ${run.rssStartMb} MB at start, ${run.rssEndMb} MB at the end\n`);
+  console.log(`\n${run.database}: next start, autocannon -c ${connections} -d ${seconds}, ${date}${serverOptions}; server RSS ${run.rssStartMb} MB at start, ${run.rssEndMb} MB at the end\n`);
   console.log('| operation | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to floor | goal | server CPU ms/req (kernel) | database CPU ms/req | RSS MB | all connections answered after |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|');
   for (const r of run.rows) {
@@ -144,7 +147,7 @@ console.log(`\n${machine}; ${load}`);
 
 const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
-const json = JSON.stringify({ date, machine, load, seconds, connections, goals, runs }, null, 2) + '\n';
+const json = JSON.stringify({ date, machine, load, seconds, connections, ...(SERVER_EXTRA_NODE_OPTIONS ? { serverNodeOptions: SERVER_EXTRA_NODE_OPTIONS } : {}), goals, runs }, null, 2) + '\n';
 writeFileSync(path.join(dir, `api-${date.slice(0, 16).replace(':', '-')}.json`), json);
 writeFileSync(path.join(dir, 'api-latest.json'), json);
 const names = runs[0]?.rows.filter((r) => r.name !== FLOOR).map((r) => r.name) ?? [];
@@ -155,6 +158,6 @@ const chartRows = names.map((name) => ({
 }));
 writeFileSync(
   path.join(dir, 'api-latest.svg'),
-  ratioChart(chartRows, runs.map((r) => r.database), `npm run bench: req/s as a ratio to the framework floor, ${date.slice(0, 16)}Z`, `${machine}; ${load}; -c ${connections} -d ${seconds}`),
+  ratioChart(chartRows, runs.map((r) => r.database), `npm run bench: req/s as a ratio to the framework floor, ${date.slice(0, 16)}Z`, `${machine}; ${load}; -c ${connections} -d ${seconds}${serverOptions}`),
 );
 console.error(`Wrote bench/results/api-latest.json and api-latest.svg`);

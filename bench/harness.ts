@@ -102,9 +102,12 @@ export const SERVER_HEAP_MB = 192;
 /**
  * `BENCH_SERVER_NODE_OPTIONS` adds Node/V8 options to the server under test only (not to the
  * benchmark's own process), last, so they win: an A/B of a flag is two runs of the same build.
+ * Results made with it say so (bench/api.ts), so they are not taken for the default's.
  */
+export const SERVER_EXTRA_NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS?.trim() ?? '';
+
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const nodeOptions = [`--max-old-space-size=${SERVER_HEAP_MB}`, env.NODE_OPTIONS, process.env.BENCH_SERVER_NODE_OPTIONS].filter(Boolean).join(' ');
+  const nodeOptions = [`--max-old-space-size=${SERVER_HEAP_MB}`, env.NODE_OPTIONS, SERVER_EXTRA_NODE_OPTIONS].filter(Boolean).join(' ');
   // Node runs the next CLI itself (no npx in between): the process group is the server alone,
   // for its RSS and its --cpu-prof profile.
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', ...NEXT_START_FLAGS, '-p', String(port)], {

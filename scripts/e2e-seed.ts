@@ -5,7 +5,7 @@ import { createPublicCart } from '../lib/carts/create-public-cart';
 import { setPublicCartAddress } from '../lib/carts/set-public-cart-address';
 import { createHostedCheckoutSession } from '../lib/checkout/create-hosted-checkout-session';
 import { createServiceContext } from '../lib/core/context';
-import { firstPartyPrincipal } from '../lib/credentials/first-party';
+import { firstPartyPrincipal } from '../lib/checkout/first-party';
 import { closeDb, getDb } from '../lib/db/client';
 import { applyMigrations, readMigrations } from '../lib/db/migrations';
 import { pgRunner } from '../lib/db/sql-runner';

@@ -1,5 +1,5 @@
 /** `npm run worker`: webhook delivery and the sweeps, for self-hosted deployments. Stops cleanly on SIGTERM/SIGINT. */
-import { logger } from '../lib/core/logger';
+import { logger } from '../lib/platform/logger';
 import { closeDb, commandDb } from '../lib/db/client';
 import { runWorker } from '../lib/jobs/worker';
 

@@ -10,7 +10,7 @@ import { dataEnvelope } from '../lib/schemas/common';
 import { call, expectError } from './helpers/http';
 import { bearer, createTestCredential, createTestKey } from './helpers/keys';
 import { createServiceContext } from '../lib/core/context';
-import { captureLogs } from '../lib/core/logger';
+import { captureLogs } from '../lib/platform/logger';
 
 // A real effect in a real table: every run of the operation inserts one row.
 const Body = z.strictObject({ note: z.string(), quantity: z.int().default(1) });

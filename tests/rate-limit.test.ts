@@ -13,7 +13,7 @@ import { dataEnvelope } from '../lib/schemas/common';
 import { call, expectError } from './helpers/http';
 import { bearer, createTestKey } from './helpers/keys';
 import { startUpstashRestShim } from './helpers/upstash-rest-shim';
-import { captureLogs } from '../lib/core/logger';
+import { captureLogs } from '../lib/platform/logger';
 import { withLastCharacterChanged } from './helpers/tamper';
 
 const Ok = dataEnvelope(z.strictObject({ ok: z.literal(true) }), 'TestOk');

@@ -6,7 +6,7 @@ import { setPublicCartAddress } from '../lib/carts/set-public-cart-address';
 import { openSessionOfCart, startStorefrontCheckout } from '../lib/checkout/storefront-checkout';
 import { createServiceContext } from '../lib/core/context';
 import { isServiceError } from '../lib/core/errors';
-import { FIRST_PARTY_APP_SLUG, ensureFirstPartyInstallation, firstPartyPrincipal } from '../lib/credentials/first-party';
+import { FIRST_PARTY_APP_SLUG, ensureFirstPartyInstallation, firstPartyPrincipal } from '../lib/checkout/first-party';
 import { getDb } from '../lib/db/client';
 import { seedDemoFirstParty } from '../lib/demo/first-party';
 import { stableUuid } from '../lib/demo/ids';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createServiceContext } from '../lib/core/context';
-import { logger } from '../lib/core/logger';
+import { logger } from '../lib/platform/logger';
 import { type Db, getDb } from '../lib/db/client';
 import { appendEvent } from '../lib/events/append-event';
 import { defineEventKind } from '../lib/events/define-event-kind';

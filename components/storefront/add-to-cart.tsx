@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useActionState, useContext } from 'react';
 import { useFormStatus } from 'react-dom';
-import type { AddToCartState } from '@/app/stores/[slug]/cart/actions';
+import type { AddToCartState } from '@/lib/storefront/add-to-cart-state';
 import type { Locale } from '@/lib/schemas/common';
 import { cartText } from '@/lib/storefront/cart-text';
 import { ChosenSku } from './variant-picker';

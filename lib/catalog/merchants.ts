@@ -3,7 +3,7 @@ import { ServiceError } from '../core/errors';
 import { type MediaBase, mediaUrl } from '../core/media-urls';
 import type { Db } from '../db/client';
 import { type Market, isMarket, marketCurrency } from '../schemas/common';
-import { assertStoreReadable } from '../store-access/guard';
+import { assertStoreReadable } from './store-readable';
 import type { PublicMerchant } from './schemas';
 import { type MerchantRecord, readMerchant } from './sql';
 

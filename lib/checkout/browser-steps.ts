@@ -2,7 +2,6 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import type { Prisma } from '../generated/prisma/client';
-import { placeOrder } from '../orders/place-order';
 import { validateCard } from './payments/cards';
 import { paymentProviders } from './payments/providers';
 import type {
@@ -11,7 +10,7 @@ import type {
   HostedBrowserReturn,
   HostedCheckoutBrowserProjection,
 } from './schemas';
-import { endSession, lockSession, readSessionForBrowser, sessionStateAt, toProjection } from './sessions';
+import { completeSessionWithOrder, endSession, lockSession, readSessionForBrowser, sessionStateAt, toProjection } from './sessions';
 
 /**
  * The shopper's browser steps (ops 26, 28, 29, 30). No credentials: the session id is the
@@ -90,7 +89,7 @@ export async function continueHostedCheckoutBrowser(
         },
       });
     }
-    await placeOrder(tx, locked, { ...result, method }, now);
+    await completeSessionWithOrder(tx, locked, { ...result, method }, now);
     ctx.log.info({ sessionId: locked.id, method, outcome: result.outcome }, 'hosted checkout order placed');
     return tx.checkoutSession.findUniqueOrThrow({ where: { id: locked.id } });
   });

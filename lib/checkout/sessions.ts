@@ -7,8 +7,9 @@ import { publicBaseUrl } from '../core/media-urls';
 import type { Db } from '../db/client';
 import { appendEvent } from '../events/append-event';
 import type { CheckoutSession as SessionRow, Prisma } from '../generated/prisma/client';
-import { checkoutSessionCancelled, checkoutSessionExpired } from './events';
+import { checkoutSessionCancelled, checkoutSessionCompleted, checkoutSessionExpired } from './events';
 import { orderPageUrl } from '../orders/order-links';
+import { type PlacedCharge, placeOrder } from '../orders/place-order';
 import { offeredMethods } from './payments/providers';
 import type { HostedCheckoutBrowserProjection, HostedCheckoutSession, SessionState, SessionStep } from './schemas';
 
@@ -77,6 +78,47 @@ export async function endSession(tx: Tx, s: SessionRow, to: 'cancelled' | 'expir
     });
   }
   return updated;
+}
+
+/**
+ * Completes a locked open session whose charge has an outcome, in the caller's transaction: the
+ * order placed (lines, payment, its events), the reserved stock committed, cart and session
+ * completed, and `checkout.session.completed` appended.
+ */
+export async function completeSessionWithOrder(
+  tx: Tx,
+  s: SessionRow,
+  charge: PlacedCharge,
+  now: Date,
+  /** Fixed ids for the demo orders the documented examples name; random otherwise. */
+  fixed?: { orderId: string; lineId: (position: number) => string },
+): Promise<{ orderId: string; orderNumber: string }> {
+  const order = await placeOrder(tx, s, charge, now, fixed);
+  await tx.stockReservation.updateMany({ where: { sessionId: s.id, releasedAt: null, committedAt: null }, data: { committedAt: now } });
+  await tx.cart.update({ where: { id: s.cartId }, data: { state: 'completed', version: { increment: 1 }, updatedAt: now } });
+  await tx.checkoutSession.update({
+    where: { id: s.id },
+    data: { state: 'completed', step: 'completed', paymentStatus: order.paid ? 'paid' : 'pending', orderId: order.orderId, completedAt: now, updatedAt: now },
+  });
+  await appendEvent(tx, checkoutSessionCompleted, {
+    merchantId: s.merchantId,
+    installationId: s.installationId,
+    occurredAt: now,
+    subjectId: s.id,
+    payload: {
+      sessionId: s.id,
+      cartId: s.cartId,
+      state: 'completed',
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      orderState: order.state,
+      paymentMethod: order.method,
+      currency: order.currency,
+      total: order.total,
+      completedAt: now.toISOString(),
+    },
+  });
+  return { orderId: order.orderId, orderNumber: order.orderNumber };
 }
 
 /**

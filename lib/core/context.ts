@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '../db/client';
-import { type Logger, logger } from './logger';
+import { type Logger, logger } from '../platform/logger';
 import { publicBaseUrl } from './media-urls';
 import type { Scope } from './scopes';
 import type { WriteCompletion } from './write-completion';

@@ -1,5 +1,5 @@
-import { processWide } from './process-wide';
-import type { PublicReadCache } from './public-read-cache';
+import { processWide } from '../platform/process-wide';
+import type { PublicReadCache } from './public-read-cache-store';
 
 /**
  * Where the process keeps its public-read cache (lib/core/public-read-cache.ts). A module of its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PublicReadCache, type PublicReadCacheOptions } from './public-read-cache';
+import { PublicReadCache, type PublicReadCacheOptions } from './public-read-cache-store';
 
 function setup(options: Partial<PublicReadCacheOptions> = {}) {
   const clock = { t: 0 };

@@ -2,10 +2,10 @@ import type { Db } from '../db/client';
 import type { Principal } from '../core/context';
 import { type Scope, scopes as knownScopes } from '../core/scopes';
 import { hashApiKey, hashesEqual, parseApiKey } from './api-key-format';
-import { getServerSecret } from './server-secret';
+import { getServerSecret } from '../platform/server-secret';
 import { readApiKeyForAuth } from './sql';
 import { direct } from '../db/direct';
-import { logger } from '../core/logger';
+import { logger } from '../platform/logger';
 import { type CredentialCache, credentialCache } from './credential-cache';
 
 export const LAST_USED_RESOLUTION_MS = 60_000;

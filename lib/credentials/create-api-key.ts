@@ -3,7 +3,7 @@ import type { ServiceContext } from '../core/context';
 import type { Scope } from '../core/scopes';
 import { type ApiKeyEnvironment, generateApiKey, hashApiKey } from './api-key-format';
 import { type ApiKeySummary, CredentialAdminError, apiKeySummarySelect, toApiKeySummary } from './api-keys';
-import { getServerSecret } from './server-secret';
+import { getServerSecret } from '../platform/server-secret';
 
 export type CreateApiKeyInput = {
   installationId: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgedLru } from '../core/aged-lru';
-import { processWide } from '../core/process-wide';
+import { processWide } from '../platform/process-wide';
 import { VersionWatch, envNumber } from '../core/version-watch';
 import type { Db } from '../db/client';
 import { direct } from '../db/direct';

@@ -9,7 +9,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client';
 import { applyMigrations, readMigrations } from './migrations';
 import { Worker } from 'node:worker_threads';
-import { logger } from '../core/logger';
+import { logger } from '../platform/logger';
 import { acquireLock, type DataDirLock, DataDirLockedError, readLock, socketDirFor } from './embedded';
 import { serveOverSocket } from './pglite-serve.mjs';
 import { pgliteRunner, pgRunner } from './sql-runner';

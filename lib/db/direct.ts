@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
-import { processWide } from '../core/process-wide';
+import { processWide } from '../platform/process-wide';
 import { Prisma } from '../generated/prisma/client';
 import { postgresError } from './errors';
 import type { SqlClient } from './rows';

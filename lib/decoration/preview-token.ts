@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { getServerSecret } from '../credentials/server-secret';
+import { getServerSecret } from '../platform/server-secret';
 
 /**
  * The capability in a decoration preview link: `<previewId>.<expires>.<signature>`, where

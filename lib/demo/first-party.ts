@@ -1,7 +1,7 @@
 import 'server-only';
 import { hashApiKey, generateApiKey, visiblePrefix } from '../credentials/api-key-format';
-import { FIRST_PARTY_KEY_NAME, ensureFirstPartyInstallation } from '../credentials/first-party';
-import { getServerSecret } from '../credentials/server-secret';
+import { FIRST_PARTY_KEY_NAME, ensureFirstPartyInstallation } from '../checkout/first-party';
+import { getServerSecret } from '../platform/server-secret';
 import type { Db } from '../db/client';
 import { demoMerchants } from './catalog-data';
 import { stableUuid } from './ids';

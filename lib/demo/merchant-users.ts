@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { getServerSecret } from '../credentials/server-secret';
+import { getServerSecret } from '../platform/server-secret';
 import type { Db } from '../db/client';
 import { hashPassword, verifyPassword } from '../merchant-users/passwords';
 import { demoMerchants } from './catalog-data';

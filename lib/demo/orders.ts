@@ -2,13 +2,12 @@ import 'server-only';
 import { setPublicCartAddress } from '../carts/set-public-cart-address';
 import { createPublicCart } from '../carts/create-public-cart';
 import { createHostedCheckoutSession } from '../checkout/create-hosted-checkout-session';
-import { lockSession } from '../checkout/sessions';
+import { completeSessionWithOrder, lockSession } from '../checkout/sessions';
 import { createServiceContext } from '../core/context';
 import { scopes } from '../core/scopes';
 import type { Db } from '../db/client';
 import { advanceOrder } from '../orders/advance-order';
 import { afterSalesWindowEnd } from '../orders/after-sales';
-import { placeOrder } from '../orders/place-order';
 import { DEMO_CART_SKU_ID } from './carts';
 import { DEMO_RETURN_ORIGIN } from './checkout';
 import { stableUuid } from './ids';
@@ -65,7 +64,7 @@ export async function seedDemoOrders(db: Db, installationId: string, now = new D
     );
     await db.$transaction(async (tx) => {
       const session = (await lockSession(tx, demo.sessionId))!;
-      await placeOrder(tx, session, { outcome: 'succeeded', method: 'test_card', reference: `demo_${demo.sessionId}`, card: { brand: 'visa', last4: '4242' } }, now, {
+      await completeSessionWithOrder(tx, session, { outcome: 'succeeded', method: 'test_card', reference: `demo_${demo.sessionId}`, card: { brand: 'visa', last4: '4242' } }, now, {
         orderId: demo.id,
         lineId: (position) => stableUuid(`order-line:${demo.id}:${position}`),
       });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { generateApiKey, hashApiKey, visiblePrefix } from '../credentials/api-key-format';
-import { getServerSecret } from '../credentials/server-secret';
+import { getServerSecret } from '../platform/server-secret';
 import type { Db } from '../db/client';
 import { type Scope, scopes as allScopes } from '../core/scopes';
 import { stableUuid } from './ids';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { getServerSecret } from '../credentials/server-secret';
+import { getServerSecret } from '../platform/server-secret';
 import type { Db } from '../db/client';
-import { eventKinds } from '../events/catalogue';
+import { eventKinds } from '../webhooks/event-catalogue';
 import { encryptWebhookSecret } from '../webhooks/secrets';
 import { stableUuid } from './ids';
 import { DEMO_APP_SLUG, DEMO_INSTALLATION_MERCHANT } from './seed-credentials';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { logger } from '../core/logger';
+import { logger } from '../platform/logger';
 import { defineOperation } from '../operations/types';
 import { dataEnvelope } from '../schemas/common';
 import { handle } from './handle';

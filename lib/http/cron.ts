@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ServiceError } from '../core/errors';
-import { logger } from '../core/logger';
+import { logger } from '../platform/logger';
 import { getDb } from '../db/client';
 import { type BackgroundWorkReport, didWork, runBackgroundWork } from '../jobs/run-background-work';
 import { newRequestId } from './request-id';

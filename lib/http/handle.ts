@@ -5,7 +5,7 @@ import { authenticate } from './authenticate';
 import { clientAddress } from './client-address';
 import { createServiceContext, type ServiceContext } from '../core/context';
 import { ServiceError, isServiceError } from '../core/errors';
-import { runIdempotent } from './idempotency';
+import { type Outcome, runIdempotent } from './idempotency';
 import { parseJsonBody, parseWith, queryObject, readBodyText } from './parse';
 import { chargeRateLimit, getRateLimiter } from './rate-limit';
 import { newRequestId } from './request-id';
@@ -13,7 +13,7 @@ import { apiHeaders, errorResponse, JSON_TYPE } from './respond';
 import { readStoreAccess } from './store-access';
 import { cachedBody, presentsStoreAccess, publicReadKey } from './cached-read';
 import { publicReadCache, publicReadsChanged } from '../core/public-read-cache';
-import { logger } from '../core/logger';
+import { logger } from '../platform/logger';
 import { runBackgroundWorkAfterResponse } from './after-response';
 import { eventsAppendedCount } from '../events/append-event';
 
@@ -39,9 +39,6 @@ export type HandleOptions<Op> = {
    */
   completesInWrite?: boolean;
 };
-
-/** The outcome of running an operation, before it becomes a Response (also what idempotency stores). */
-export type Outcome = { status: number; body: unknown };
 
 /**
  * THE pipeline. Every route under /api/v1 is `handle(operation, (input, ctx) => service(ctx, input))`:

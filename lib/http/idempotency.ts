@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { pooledRandomBytes } from '../core/random-pool';
+import { pooledRandomBytes } from '../platform/random-pool';
 import type { Db } from '../db/client';
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
@@ -9,10 +9,12 @@ import type { WriteCompletion } from '../core/write-completion';
 import type { OperationDef } from '../operations/types';
 import type { Principal, ServiceContext } from '../core/context';
 import { ServiceError, isServiceError } from '../core/errors';
-import type { Outcome } from './handle';
 import { errorBody } from './respond';
-import { logger } from '../core/logger';
-import { isSealed, seal, unseal } from '../credentials/seal';
+import { logger } from '../platform/logger';
+import { isSealed, seal, unseal } from '../platform/seal';
+
+/** The outcome of running an operation, before it becomes a Response (also what idempotency stores). */
+export type Outcome = { status: number; body: unknown };
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,255}$/;
 export const IDEMPOTENCY_RETENTION_HOURS = 24;

@@ -1,6 +1,6 @@
 import type { Principal } from '../core/context';
 import { ServiceError } from '../core/errors';
-import { processWide } from '../core/process-wide';
+import { processWide } from '../platform/process-wide';
 import { type RateLimitPolicyName, rateLimitPolicies, resolvePolicy } from '../operations/rate-limit-policies';
 import type { RateLimiter, RateLimitResult } from './rate-limit-memory';
 

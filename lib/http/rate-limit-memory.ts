@@ -1,5 +1,5 @@
 import type { RateLimitPolicy } from '../operations/rate-limit-policies';
-import { logger } from '../core/logger';
+import { logger } from '../platform/logger';
 
 export type RateLimitResult = {
   allowed: boolean;

@@ -2,7 +2,7 @@ import { MemoryRateLimiter, type RateLimiter } from './rate-limit-memory';
 import { type RateLimitPolicy, type RateLimitPolicyName, resolvePolicy } from '../operations/rate-limit-policies';
 import { RedisRateLimiter } from './rate-limit-redis';
 import { UpstashRateLimiter } from './rate-limit-upstash';
-import { logger } from '../core/logger';
+import { logger } from '../platform/logger';
 import { installedRateLimiter, setRateLimiter } from './rate-limit-key';
 
 export { chargeRateLimit, rateLimitHeaders, rateLimitKey, setRateLimiter, type RateLimitCaller } from './rate-limit-key';

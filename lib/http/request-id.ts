@@ -1,4 +1,4 @@
-import { pooledRandomBytes } from '../core/random-pool';
+import { pooledRandomBytes } from '../platform/random-pool';
 
 /** `req_` and 96 random bits. */
 export function newRequestId(): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../core/errors';
 import { errorResponse } from './respond';
-import { captureLogs } from '../core/logger';
+import { captureLogs } from '../platform/logger';
 
 describe('errorResponse', () => {
   it('renders an ServiceError as a PublicErrorResponse with the request id', async () => {

@@ -1,5 +1,5 @@
 import { ServiceError } from '../core/errors';
-import { logger } from '../core/logger';
+import { logger } from '../platform/logger';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

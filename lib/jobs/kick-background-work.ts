@@ -1,4 +1,4 @@
-import { logger } from '../core/logger';
+import { logger } from '../platform/logger';
 import { getDb } from '../db/client';
 import { didWork, runBackgroundWork } from './run-background-work';
 

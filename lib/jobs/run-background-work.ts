@@ -1,5 +1,5 @@
 import { createServiceContext } from '../core/context';
-import { type Logger, logger as rootLogger } from '../core/logger';
+import { type Logger, logger as rootLogger } from '../platform/logger';
 import type { Db } from '../db/client';
 import { type DeliveryRunOptions, type DeliveryRunReport, deliverDueWebhooks } from '../webhooks/deliver-due-webhooks';
 import { dispatchEvents } from '../webhooks/dispatch-events';

@@ -1,4 +1,4 @@
-import type { Logger } from '../core/logger';
+import type { Logger } from '../platform/logger';
 import type { Db } from '../db/client';
 import { type BackgroundWorkOptions, didWork, runBackgroundWork } from './run-background-work';
 

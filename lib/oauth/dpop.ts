@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, jwtVerify, type JWK } from 'jose';
 import type { Db } from '../db/client';
-import { getServerSecret } from '../credentials/server-secret';
+import { getServerSecret } from '../platform/server-secret';
 import { oauthError } from './errors';
 import { constantTimeEqual, hashValue, sha256Base64Url } from './tokens';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventKinds } from '../events/catalogue';
+import { eventKinds } from '../webhooks/event-catalogue';
 import { WebhookMessage, exampleEvent, messageBody } from '../webhooks/message';
 
 const signatureHeaders = [

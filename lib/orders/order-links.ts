@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { publicBaseUrl } from '../core/media-urls';
-import { getServerSecret } from '../credentials/server-secret';
+import { getServerSecret } from '../platform/server-secret';
 
 /**
  * The shopper's order page link is a capability: `/orders/<id>?token=<expiry>.<mac>`, the MAC an

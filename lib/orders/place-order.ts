@@ -1,8 +1,6 @@
 import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PublicCartCheckoutQuote } from '../carts/schemas';
-import { checkoutSessionCompleted } from '../checkout/events';
-import type { SessionRow, Tx } from '../checkout/sessions';
 import { appendEvent } from '../events/append-event';
 import type { Prisma } from '../generated/prisma/client';
 import { orderCreated, orderPaid } from './events';
@@ -10,6 +8,16 @@ import { orderCreated, orderPaid } from './events';
 export type PlacedCharge =
   | { outcome: 'succeeded'; method: 'test_card' | 'manual'; reference: string; card: { brand: string; last4: string } | null }
   | { outcome: 'pending'; method: 'test_card' | 'manual'; reference: string };
+
+export type PlacedOrder = {
+  orderId: string;
+  orderNumber: string;
+  state: 'paid' | 'pending_payment';
+  paid: boolean;
+  method: PlacedCharge['method'];
+  currency: PublicCartCheckoutQuote['currency'];
+  total: number;
+};
 
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -33,20 +41,35 @@ function quoteTotals(quote: PublicCartCheckoutQuote) {
   };
 }
 
+type Tx = Prisma.TransactionClient;
+
+/** What an order is placed from: a paid (or payment-pending) checkout of one cart's pinned quote. */
+export type OrderSource = {
+  /** The checkout session the order completes. */
+  id: string;
+  merchantId: string;
+  installationId: string;
+  cartId: string;
+  locale: string;
+  livemode: boolean;
+  /** The pinned quote (PublicCartCheckoutQuote) as the session stores it. */
+  quote: Prisma.JsonValue;
+};
+
 /**
- * Places the order of a session whose charge has an outcome, inside the caller's transaction
- * (which holds the session row lock): the order with lines, totals and address snapshotted from
- * the pinned quote, the payment record, the reserved stock committed, cart and session
- * completed, and the events. Returns the order id.
+ * Places the order of a checkout whose charge has an outcome, inside the caller's transaction
+ * (which holds the checkout's row lock): the order with lines, totals and address snapshotted
+ * from the pinned quote, the payment record and the order's events. The caller completes its
+ * own side (the checkout session, its stock and cart) in the same transaction.
  */
 export async function placeOrder(
   tx: Tx,
-  s: SessionRow,
+  s: OrderSource,
   charge: PlacedCharge,
   now: Date,
   /** Fixed ids for the demo orders the documented examples name; random otherwise. */
   fixed?: { orderId: string; lineId: (position: number) => string },
-): Promise<{ orderId: string; orderNumber: string }> {
+): Promise<PlacedOrder> {
   const quote = s.quote as unknown as PublicCartCheckoutQuote;
   const cart = await tx.cart.findUniqueOrThrow({ where: { id: s.cartId }, select: { address: true } });
   const skus = await tx.sku.findMany({ where: { id: { in: quote.lines.map((l) => l.skuId) } }, select: { id: true, code: true, productId: true } });
@@ -117,13 +140,6 @@ export async function placeOrder(
       updatedAt: now,
     },
   });
-  await tx.stockReservation.updateMany({ where: { sessionId: s.id, releasedAt: null, committedAt: null }, data: { committedAt: now } });
-  await tx.cart.update({ where: { id: s.cartId }, data: { state: 'completed', version: { increment: 1 }, updatedAt: now } });
-  await tx.checkoutSession.update({
-    where: { id: s.id },
-    data: { state: 'completed', step: 'completed', paymentStatus: paid ? 'paid' : 'pending', orderId, completedAt: now, updatedAt: now },
-  });
-
   const base = { merchantId: s.merchantId, installationId: s.installationId, occurredAt: now };
   await appendEvent(tx, orderCreated, {
     ...base,
@@ -157,21 +173,5 @@ export async function placeOrder(
       payload: { orderId, orderNumber, paymentId, paymentMethod: charge.method, currency: quote.currency, amount: quote.total.amount, card, paidAt: now.toISOString() },
     });
   }
-  await appendEvent(tx, checkoutSessionCompleted, {
-    ...base,
-    subjectId: s.id,
-    payload: {
-      sessionId: s.id,
-      cartId: s.cartId,
-      state: 'completed',
-      orderId,
-      orderNumber,
-      orderState: state,
-      paymentMethod: charge.method,
-      currency: quote.currency,
-      total: quote.total.amount,
-      completedAt: now.toISOString(),
-    },
-  });
-  return { orderId, orderNumber };
+  return { orderId, orderNumber, state, paid, method: charge.method, currency: quote.currency, total: quote.total.amount };
 }

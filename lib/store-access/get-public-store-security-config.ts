@@ -4,7 +4,8 @@ import type { ServiceContext } from '../core/context';
 import { STORE_ACCESS_HEADER, storeAccessPolicy } from './policy';
 import { POW_ALGORITHM, issuePuzzle } from './puzzle';
 import type { StoreSecurityConfig } from './schemas';
-import { acceptedKinds, getStoreAccessSettings, storeAccessLinks } from './settings';
+import { storeAccessLinks } from '../catalog/store-readable';
+import { acceptedKinds, getStoreAccessSettings } from './settings';
 
 /**
  * Whether the store is open or protected and how to unlock it. For stores that accept a proof

@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import { getServerSecret } from '../credentials/server-secret';
+import { getServerSecret } from '../platform/server-secret';
 
 /**
  * A 256-bit key per purpose, derived (HKDF-SHA256) from the server secret the API keys use,

@@ -17,9 +17,3 @@ export function acceptedKinds(merchant: Merchant, settings: StoreAccessSettings 
   if (settings.proofOfWork) kinds.push('proof_of_work');
   return kinds;
 }
-
-export const storeAccessLinks = (slug: string) => ({
-  securityConfig: `/api/v1/public/store-access/${slug}/config`,
-  challengeUrl: `/api/v1/public/store-access/${slug}/challenges`,
-  accessPage: `/stores/${slug}/access`,
-});

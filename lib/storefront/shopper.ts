@@ -3,7 +3,7 @@ import { cache } from 'react';
 import { getReadableMerchantOrThrow } from '../catalog/merchants';
 import { createServiceContext, type ServiceContext } from '../core/context';
 import { publicBaseUrl } from '../core/media-urls';
-import { firstPartyPrincipal } from '../credentials/first-party';
+import { firstPartyPrincipal } from '../checkout/first-party';
 import { getOwnCart } from '../carts/get-own-cart';
 import { secureCookies } from '../store-access/presented-tokens';
 import { handleStorefrontError } from './errors';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
-import { eventKind, eventKinds } from '../events/catalogue';
+import { eventKind, eventKinds } from './event-catalogue';
 import { toPublicEndpoint } from './endpoints';
 import { messageId } from './message';
 import type { PublicWebhookEndpoint } from './schemas';

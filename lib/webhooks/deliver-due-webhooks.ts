@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../core/logger';
+import type { Logger } from '../platform/logger';
 import type { Db } from '../db/client';
 import { messageBody, messageId } from './message';
 import { FAILING_AFTER_CONSECUTIVE_FAILURES, nextAttemptAt } from './retry-schedule';

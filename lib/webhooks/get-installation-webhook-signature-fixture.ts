@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
-import { eventKind, eventKinds } from '../events/catalogue';
+import { eventKind, eventKinds } from './event-catalogue';
 import { getOwnEndpointOrThrow } from './endpoints';
 import { exampleEvent, messageBody } from './message';
 import type { WebhookSignatureFixture } from './schemas';

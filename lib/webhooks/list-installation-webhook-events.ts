@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { ServiceContext } from '../core/context';
-import { eventKinds } from '../events/catalogue';
+import { eventKinds } from './event-catalogue';
 import { WEBHOOK_API_VERSION, WebhookMessage, exampleEvent, messageBody } from './message';
 import type { WebhookEventCatalogue } from './schemas';
 

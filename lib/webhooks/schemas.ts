@@ -1,6 +1,6 @@
 import 'zod-openapi';
 import { z } from 'zod';
-import { eventKind } from '../events/catalogue';
+import { eventKind } from './event-catalogue';
 import { MAX_URL_LENGTH } from './url-safety';
 
 export const MAX_ROTATION_OVERLAP_SECONDS = 7 * 24 * 3600;

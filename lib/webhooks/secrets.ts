@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { seal, unseal } from '../credentials/seal';
+import { seal, unseal } from '../platform/seal';
 
 const PREFIX = 'whsec_';
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../core/context';
-import { eventKinds } from '../events/catalogue';
+import { eventKinds } from './event-catalogue';
 import { WebhookAdminError, createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, redeliverWebhook } from './admin';
 
 export const WEBHOOKS_USAGE = `Usage: npm run webhooks -- <command> [options]

@@ -12,12 +12,13 @@ import { updatePublicCartItemQuantity } from '@/lib/carts/update-public-cart-ite
 import { cancelHostedCheckoutBrowser } from '@/lib/checkout/browser-steps';
 import { openSessionOfCart, startStorefrontCheckout } from '@/lib/checkout/storefront-checkout';
 import { isServiceError } from '@/lib/core/errors';
-import { allowOwnReturnOrigin } from '@/lib/credentials/first-party';
+import { allowOwnReturnOrigin } from '@/lib/checkout/first-party';
 import { publicBaseUrl } from '@/lib/core/media-urls';
 import { getRateLimiter, policyFor, rateLimitKey } from '@/lib/http/rate-limit';
 import { Locale } from '@/lib/schemas/common';
 import { forgetCartId, readCartId, shopperContext, writeCartId } from '@/lib/storefront/shopper';
 import { withLocale } from '@/lib/storefront/locale';
+import type { AddToCartState } from '@/lib/storefront/add-to-cart-state';
 
 /*
  * The storefront's cart mutations: Server Actions, so Next refuses any whose Origin is not this
@@ -26,15 +27,6 @@ import { withLocale } from '@/lib/storefront/locale';
  * HttpOnly cookie, never a form field.
  */
 
-export type AddToCartState = {
-  status: 'idle' | 'added' | 'clamped' | 'sold_out' | 'checking_out' | 'error';
-  /** Units of the SKU in the cart after the add. */
-  quantity?: number;
-  /** Units in the whole cart. */
-  itemCount?: number;
-  /** Tells two identical outcomes apart, so the message is announced again. */
-  at?: number;
-};
 
 const cartPath = (slug: string) => `/stores/${encodeURIComponent(slug)}/cart`;
 

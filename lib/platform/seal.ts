@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
-import { pooledRandomBytes } from '../core/random-pool';
+import { pooledRandomBytes } from './random-pool';
 import { getServerSecret } from './server-secret';
 
 const FORMAT = 'v1';

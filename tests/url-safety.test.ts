@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type NetworkPolicy, checkAddress, checkWebhookUrl, webhookNetworkPolicy } from './url-safety';
-import { sendWebhook } from './send-webhook';
-import { WebhookReceiver } from '../../tests/helpers/webhook-receiver';
+import { type NetworkPolicy, checkAddress, checkWebhookUrl, webhookNetworkPolicy } from '../lib/webhooks/url-safety';
+import { sendWebhook } from '../lib/webhooks/send-webhook';
+import { WebhookReceiver } from './helpers/webhook-receiver';
 
 const PUBLIC = '93.184.215.14';
 const publicResolver = async () => [PUBLIC];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_LINK_DAYS, checkOrderPageToken, orderPageToken } from './order-links';
-import { withLastCharacterChanged } from '../../tests/helpers/tamper';
+import { ORDER_LINK_DAYS, checkOrderPageToken, orderPageToken } from '../lib/orders/order-links';
+import { withLastCharacterChanged } from './helpers/tamper';
 
 const ORDER = '3f6c2a1e-8b4d-4e7a-9c15-0d2e6f8a4b71';
 const placed = new Date('2026-11-23T01:00:00Z');

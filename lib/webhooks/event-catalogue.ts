@@ -1,6 +1,6 @@
 import { checkoutEventKinds } from '../checkout/events';
 import { orderEventKinds } from '../orders/events';
-import type { EventKind } from './define-event-kind';
+import type { EventKind } from '../events/define-event-kind';
 
 /**
  * Every event kind the service emits, in the order listInstallationWebhookEvents shows them.

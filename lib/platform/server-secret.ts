@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { logger } from '../core/logger';
+import { logger } from './logger';
 
 const MIN_LENGTH = 32;
 const globalKey = Symbol.for('storefront-commerce.api-key-secret');

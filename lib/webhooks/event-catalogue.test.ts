@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventKind, eventKinds } from './catalogue';
+import { eventKind, eventKinds } from './event-catalogue';
 
 describe('event catalogue', () => {
   it('lists each kind once, and each example satisfies its own payload schema', () => {

@@ -1,6 +1,5 @@
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import { storeAccessLinks } from './settings';
 
 /**
  * The enforcement rule for every public read of a store's data (products, product detail,
@@ -21,3 +20,10 @@ export function storeAccessRequired(slug: string): ServiceError {
     details: { store: slug, ...storeAccessLinks(slug) },
   });
 }
+
+/** Where a shopper or client learns how to unlock a store. */
+export const storeAccessLinks = (slug: string) => ({
+  securityConfig: `/api/v1/public/store-access/${slug}/config`,
+  challengeUrl: `/api/v1/public/store-access/${slug}/challenges`,
+  accessPage: `/stores/${slug}/access`,
+});

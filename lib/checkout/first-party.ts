@@ -1,12 +1,12 @@
 import 'server-only';
-import { allowReturnOrigin } from '../checkout/return-urls';
+import { allowReturnOrigin } from './return-urls';
 import type { Principal } from '../core/context';
 import type { Scope } from '../core/scopes';
 import type { Db } from '../db/client';
-import { generateApiKey, hashApiKey } from './api-key-format';
-import { effectiveScopes } from './authenticate-api-key';
-import { getServerSecret } from './server-secret';
-import { credentialsChanged } from './credential-cache';
+import { generateApiKey, hashApiKey } from '../credentials/api-key-format';
+import { effectiveScopes } from '../credentials/authenticate-api-key';
+import { getServerSecret } from '../platform/server-secret';
+import { credentialsChanged } from '../credentials/credential-cache';
 
 /**
  * The storefront pages act for the merchant as its own first-party installation: the app

@@ -13,7 +13,7 @@ import { stockedSku } from './helpers/catalog';
 import { bearer, createTestCredential, testPrincipal } from './helpers/keys';
 
 // Starting a checkout is one statement that moves the cart, takes stock and creates the session
-// (lib/checkout/sql.ts startCheckout). Sessions lock SKUs in id order, so a deadlock needs another
+// (lib/checkout/data.ts startCheckout). Sessions lock SKUs in id order, so a deadlock needs another
 // kind of writer; PostgreSQL then cancels the statement, which wrote nothing, and the service runs
 // it again, at most three times in all. The database is made to report the deadlock here.
 

@@ -278,7 +278,7 @@ describe('searchPublicProducts: results', () => {
   });
 
   it('keeps every order on pages past the first thousand results', async () => {
-    // Past 1,000 rows the page is cut from a full sort rather than a bounded one (lib/search/sql.ts):
+    // Past 1,000 rows the page is cut from a full sort rather than a bounded one (lib/search/data.ts):
     // 1,030 products of one word, three to a creation time so the id decides between them.
     const db = await getDb();
     const merchantId = stableUuid('merchant:lumen-audio');

@@ -2,7 +2,7 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { type LineRecord, lineQuantities, nextPosition, toPublicCart } from './cart-records';
 import { changeCart } from './change-cart';
-import { upsertLine } from './sql';
+import { upsertLine } from './data';
 import { planLineQuantity } from './line-plan';
 import type { PublicCart, PublicCartItemMutationRequest } from './schemas';
 import { sellableOrThrow } from './sellable-skus';

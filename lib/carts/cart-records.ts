@@ -5,9 +5,9 @@ import { ServiceError } from '../core/errors';
 import { type Currency, type Locale, type Money, inLocale } from '../schemas/common';
 import { addressSummary } from './address';
 import type { CartWarning, PublicCart } from './schemas';
-import type { CartRecord, LineRow, SkuState } from './sql';
+import type { CartRecord, LineRow, SkuState } from './data';
 
-export type { CartRecord, LineRow, SkuState } from './sql';
+export type { CartRecord, LineRow, SkuState } from './data';
 export type Tx = Prisma.TransactionClient;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { type CartRecord, type LineRecord, type SkuState, isUuid, principalOf, toLineRecord } from './cart-records';
 import { cartExpiry } from './limits';
-import { type CartBump, type CartSnapshotRows, type LineWrite, bumpCart, readCartSnapshot, readCartSnapshotLocked } from './sql';
+import { type CartBump, type CartSnapshotRows, type LineWrite, bumpCart, readCartSnapshot, readCartSnapshotLocked } from './data';
 import type { SqlClient } from '../db/rows';
 import { direct } from '../db/direct';
 import { Prisma } from '../generated/prisma/client';

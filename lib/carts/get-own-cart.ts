@@ -2,7 +2,7 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { isUuid, principalOf, toLineRecord, toPublicCart } from './cart-records';
 import type { NormalizedAddress, PublicCart } from './schemas';
-import { readCartSnapshot } from './sql';
+import { readCartSnapshot } from './data';
 import { cartStateAt } from './states';
 
 /**

@@ -7,7 +7,7 @@ import { cartLimits } from './limits';
 import { computeQuoteAmounts } from './quote-math';
 import type { CartWarning, PublicCartCheckoutQuote } from './schemas';
 import { type ShippingRule, defaultShippingRules } from './shipping';
-import { readCartForQuote } from './sql';
+import { readCartForQuote } from './data';
 import { direct } from '../db/direct';
 import type { Prisma } from '../generated/prisma/client';
 import { cartStateAt } from './states';

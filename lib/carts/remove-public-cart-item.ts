@@ -3,7 +3,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { toPublicCart } from './cart-records';
 import { changeCart } from './change-cart';
-import { deleteLine } from './sql';
+import { deleteLine } from './data';
 import type { PublicCart, PublicCartTransitionRequest } from './schemas';
 
 export type RemovePublicCartItemInput = PublicCartTransitionRequest & { cartId: string; skuId: string };

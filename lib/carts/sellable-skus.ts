@@ -1,7 +1,7 @@
 import type { Prisma } from '../generated/prisma/client';
 import { ServiceError } from '../core/errors';
 import type { Currency } from '../schemas/common';
-import { type SkuState, readSkuStates } from './sql';
+import { type SkuState, readSkuStates } from './data';
 
 /** A SKU a cart may take now, with its current price in the cart currency. */
 export type SellableSku = SkuState & { currentAmount: number };

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { type LineRecord, lineQuantities, toPublicCart } from './cart-records';
 import { changeCart } from './change-cart';
-import { upsertLine } from './sql';
+import { upsertLine } from './data';
 import { planLineQuantity } from './line-plan';
 import type { PublicCart, PublicCartQuantityUpdateRequest } from './schemas';
 import { sellableOrThrow } from './sellable-skus';

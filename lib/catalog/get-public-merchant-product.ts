@@ -6,7 +6,7 @@ import { type Market, marketCurrency } from '../schemas/common';
 import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { isSkuAvailable, priceRange } from './products';
 import type { ProductDetail } from './schemas';
-import { readProductDetail } from './sql';
+import { readProductDetail } from './data';
 
 export type GetProductInput = { merchantSlug: string; productSlug: string; market?: Market };
 

@@ -6,9 +6,9 @@ import { type Market, listMeta, marketCurrency } from '../schemas/common';
 import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { isSkuAvailable, priceRange } from './products';
 import type { ProductSummary } from './schemas';
-import { type ProductListSort, readProductPage } from './sql';
+import { type ProductListSort, readProductPage } from './data';
 
-export { type ProductListSort, productListSorts } from './sql';
+export { type ProductListSort, productListSorts } from './data';
 
 export type ListProductsInput = {
   slug: string;

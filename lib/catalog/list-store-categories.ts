@@ -2,7 +2,7 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import type { LocalizedString } from '../schemas/common';
 import { getReadableMerchantOrThrow } from './merchants';
-import { readCategoryCounts } from './sql';
+import { readCategoryCounts } from './data';
 
 export type StoreCategory = {
   slug: string;

@@ -5,9 +5,9 @@ import type { Db } from '../db/client';
 import { type Market, isMarket, marketCurrency } from '../schemas/common';
 import { assertStoreReadable } from './store-readable';
 import type { PublicMerchant } from './schemas';
-import { type MerchantRecord, readMerchant } from './sql';
+import { type MerchantRecord, readMerchant } from './data';
 
-export type { MerchantRecord } from './sql';
+export type { MerchantRecord } from './data';
 
 /** The store by its slug, or 404 merchant_not_found. */
 export async function getMerchantOrThrow(db: Db, slug: string): Promise<MerchantRecord> {

@@ -9,7 +9,7 @@ import { direct } from '../db/direct';
 import { SQLSTATE, postgresError } from '../db/errors';
 import { Prisma } from '../generated/prisma/client';
 import { recordInWrite, settleWrite } from '../core/write-completion';
-import { startCheckout } from './sql';
+import { startCheckout } from './data';
 import { returnUrlCheck } from './return-urls';
 import { EXPIRES_IN_DEFAULT, type HostedCheckoutSession, type HostedCheckoutSessionCreateRequest } from './schemas';
 import { type SessionRow, newSessionId, toSessionView } from './sessions';

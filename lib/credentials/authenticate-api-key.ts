@@ -3,7 +3,7 @@ import type { Principal } from '../core/context';
 import { type Scope, scopes as knownScopes } from '../core/scopes';
 import { hashApiKey, hashesEqual, parseApiKey } from './api-key-format';
 import { getServerSecret } from '../platform/server-secret';
-import { readApiKeyForAuth } from './sql';
+import { readApiKeyForAuth } from './data';
 import { direct } from '../db/direct';
 import { logger } from '../platform/logger';
 import { type CredentialCache, credentialCache } from './credential-cache';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CredentialCache, type CredentialCacheOptions, credentialsChanged } from './credential-cache';
-import type { ApiKeyAuthRow } from './sql';
+import type { ApiKeyAuthRow } from './data';
 
 const row = (id: string): ApiKeyAuthRow => ({
   id,

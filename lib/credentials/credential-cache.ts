@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { direct } from '../db/direct';
 import { queryRow } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
-import type { ApiKeyAuthRow } from './sql';
+import type { ApiKeyAuthRow } from './data';
 
 /**
  * The API-key rows authentication has read lately, per database, so that a busy key costs no

@@ -9,7 +9,7 @@ import { publicReadsChanged } from '../core/public-read-cache';
 import type { Locale, Market } from '../schemas/common';
 import { absoluteUrl, mapUrlFields, publicBaseUrl, storedUrl } from '../core/media-urls';
 import { collectionProductIds, loadProductEntries } from './product-entries';
-import { lockStoreForPublish } from './sql';
+import { lockStoreForPublish } from './data';
 import { DecorationBlock, DecorationDraft as DraftSchema, DecorationProductEntry } from './schemas';
 
 export type PublishDecorationInput = {

@@ -4,7 +4,7 @@ import { ServiceError } from '../core/errors';
 import { appendEvent } from '../events/append-event';
 import type { EventKind } from '../events/define-event-kind';
 import { orderCancelled, orderClosed, orderDelivered, orderFulfilling, orderPaid, orderRefunded, orderShipped, type OrderTransitionPayload } from './events';
-import { lockOrderRow } from './sql';
+import { lockOrderRow } from './data';
 import { type OrderRecord, type Tx, readOrder } from './order-records';
 import { type OrderAction, nextOrderState } from './states';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { direct } from '../db/direct';
 import type { WordAnalysis } from './query';
-import { readWordAnalyses } from './sql';
+import { readWordAnalyses } from './data';
 
 /** Typo correction looks only at letter words of this length or more: shorter ones have too many neighbours. */
 const CORRECTION_MIN_LENGTH = 4;

@@ -7,7 +7,7 @@ import { mediaUrl } from '../core/media-urls';
 import { type Market, PAGE_MAX, inLocale, listMeta, marketCurrency } from '../schemas/common';
 import { analyzeWords } from './analyze-words';
 import { buildQueries, filterQuery, splitQuery } from './query';
-import { type SearchStatement, readSearchResult } from './sql';
+import { type SearchStatement, readSearchResult } from './data';
 import type { SearchHit, SearchMeta, SearchQuery } from './schemas';
 
 /**

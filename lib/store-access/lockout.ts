@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { storeAccessPolicy } from './policy';
-import { recordChallengeFailure } from './sql';
+import { recordChallengeFailure } from './data';
 
 /**
  * Lockout per client address and store: `maxFailures` wrong answers inside `failureWindowSeconds`

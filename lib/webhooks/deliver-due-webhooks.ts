@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { messageBody, messageId } from './message';
 import { FAILING_AFTER_CONSECUTIVE_FAILURES, nextAttemptAt } from './retry-schedule';
 import { signMessage, signingSecrets } from './secrets';
-import { type ClaimedDelivery, claimDueDeliveries } from './sql';
+import { type ClaimedDelivery, claimDueDeliveries } from './data';
 import { type AttemptResult, DELIVERY_TIMEOUT_MS, sendWebhook } from './send-webhook';
 import { type NetworkPolicy, webhookNetworkPolicy } from './url-safety';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { lockUndispatchedEvents } from './sql';
+import { lockUndispatchedEvents } from './data';
 
 /**
  * Fans new outbox events out to deliveries: one per enabled endpoint subscribed to the kind

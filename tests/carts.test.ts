@@ -14,6 +14,7 @@ import { operations } from '../lib/operations';
 import type { Scope } from '../lib/core/scopes';
 import { call, expectError, type Reply } from './helpers/http';
 import { bearer, createTestKey } from './helpers/keys';
+import { operationExamples } from '../lib/openapi/examples';
 
 const routes = {
   create: cartsRoute.POST,
@@ -622,7 +623,8 @@ describe('the documented examples, in order, with the demo key', () => {
     const demo = await seedDemoCredentials(await getDb());
     const key = demo.keys.find((k) => k.name === 'demo-all-scopes')!.key;
     const run = async (route: Route, op: (typeof operations)[keyof typeof operations]) => {
-      const r = await send(route, { key, params: op.examples?.params, body: op.examples?.body });
+      const { params, body } = operationExamples(op.id);
+      const r = await send(route, { key, params, body });
       expect(r.status, `${op.id}: ${r.text}`).toBe(200);
       return r.body.data;
     };

@@ -11,6 +11,7 @@ import { BASE } from './helpers/http';
 import { bearer, createTestKey } from './helpers/keys';
 import { handlerFor } from './helpers/routes';
 import { withLastCharacterChanged } from './helpers/tamper';
+import { operationExamples } from '../lib/openapi/examples';
 
 /**
  * Property: whatever arrives at a built operation (paths, queries, headers, bodies, made up or
@@ -60,7 +61,7 @@ const asciiHeader = fc.string({ unit: 'binary-ascii', maxLength: 120 }).map((s) 
 function example(op: OperationDef) {
   const swap = (v: unknown): unknown =>
     v === DEMO_CART_ID ? cart.id : v === DEMO_CART_SKU_ID ? cart.skuId : Array.isArray(v) ? v.map(swap) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)])) : v;
-  return swap(structuredClone(op.examples ?? {})) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  return swap(structuredClone(operationExamples(op.id))) as { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
 }
 
 /** Leaf paths of a JSON value, for mutating one field of an example. */

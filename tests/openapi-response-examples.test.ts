@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../lib/db/client';
 import { DEMO_CART_SKU_ID } from '../lib/demo/carts';
 import { seedDemoCredentials } from '../lib/demo/seed-credentials';
+import { operationExamples } from '../lib/openapi/examples';
 import { responseExamples } from '../lib/openapi/response-examples';
 import { type OperationDef } from '../lib/operations/types';
 import { operationList } from '../lib/operations';
@@ -42,7 +43,7 @@ let previousBase: string | undefined;
  * body cannot carry a valid one: the example is sent for a fresh demo cart with a real token.
  */
 async function exampleBody(op: OperationDef, key: string): Promise<unknown> {
-  if (op.id !== 'createHostedCheckoutSession') return op.examples?.body;
+  if (op.id !== 'createHostedCheckoutSession') return operationExamples(op.id).body;
   const headers = { authorization: `Bearer ${key}`, 'idempotency-key': 'example-checkout-cart' };
   const cart = await call(handlerFor('createPublicCart')!, { method: 'POST', headers, body: { items: [{ skuId: DEMO_CART_SKU_ID, quantity: 1 }] } });
   const address = await call(handlerFor('setPublicCartAddress')!, {
@@ -51,16 +52,17 @@ async function exampleBody(op: OperationDef, key: string): Promise<unknown> {
     headers: { ...headers, 'idempotency-key': 'example-checkout-address' },
     body: { address: { country: 'US', recipient: 'Jordan Lee', line1: '500 Market Street', city: 'San Francisco', state: 'CA', postalCode: '94105' } },
   });
-  return { ...(op.examples!.body as object), cartId: cart.body.data.id, addressToken: address.body.data.addressToken };
+  return { ...(operationExamples(op.id).body as object), cartId: cart.body.data.id, addressToken: address.body.data.addressToken };
 }
 
 async function send(op: OperationDef, key: string) {
-  const path = op.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(op.examples!.params![k]!));
+  const examples = operationExamples(op.id);
+  const path = op.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(examples.params![k]!));
   return call(handlerFor(op.id)!, {
     method: op.method,
     path,
-    params: op.examples?.params,
-    query: op.examples?.query,
+    params: examples.params,
+    query: examples.query,
     body: await exampleBody(op, key),
     headers: {
       ...(op.auth.kind === 'apiKey' ? { authorization: `Bearer ${key}` } : {}),

@@ -9,6 +9,7 @@ import { type Reply, call, expectError } from './helpers/http';
 import { bearer, createTestCredential, createTestKey } from './helpers/keys';
 import { handlerFor } from './helpers/routes';
 import { createServiceContext } from '../lib/core/context';
+import { operationExamples } from '../lib/openapi/examples';
 
 /**
  * Every API-key operation that has a route, against every kind of credential. Operations whose
@@ -28,12 +29,12 @@ let bad: Record<string, Record<string, string>>;
 let n = 0;
 
 function send(op: OperationDef, headers: Record<string, string>): Promise<Reply> {
-  const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, op.examples?.params?.[m[1]!] ?? 'scope-matrix']));
+  const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, operationExamples(op.id).params?.[m[1]!] ?? 'scope-matrix']));
   return call(handlerFor(op.id)!, {
     method: op.method,
     params,
     headers: { ...headers, ...(op.idempotency === 'required' ? { 'idempotency-key': `scope-matrix-${n++}` } : {}) },
-    body: op.body ? (op.examples?.body ?? {}) : undefined,
+    body: op.body ? (operationExamples(op.id).body ?? {}) : undefined,
   });
 }
 

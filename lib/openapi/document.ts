@@ -6,6 +6,7 @@ import { resolvePolicy } from '../operations/rate-limit-policies';
 import { operationList } from '../operations';
 import type { OperationDef } from '../operations/types';
 import { PublicErrorResponse } from '../schemas/common';
+import { operationExamples } from './examples';
 import { responseExamples } from './response-examples';
 import { openApiWebhooks } from './webhooks';
 
@@ -49,6 +50,7 @@ export function declaredErrorCodes(op: OperationDef): ErrorCode[] {
 
 function operationObject(op: OperationDef) {
   const codes = declaredErrorCodes(op);
+  const examples = operationExamples(op.id);
   const responses: Record<string, unknown> = {
     '200': {
       description: `Success: \`${op.responseName}\`${op.list ? ' (`{ data: array, meta }`)' : ' (`{ data: object }`)'}.`,
@@ -115,7 +117,7 @@ function operationObject(op: OperationDef) {
             content: {
               [op.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
                 schema: op.body,
-                ...(op.examples?.body !== undefined ? { example: op.examples.body } : {}),
+                ...(examples.body !== undefined ? { example: examples.body } : {}),
               },
             },
           },
@@ -131,12 +133,13 @@ type ParamObject = { name: string; in: string; example?: unknown; required?: boo
 /** Puts each operation's working examples on its parameters, so "Try it" works out of the box. */
 function applyParameterExamples(doc: Doc) {
   for (const op of operationList) {
+    const examples = operationExamples(op.id);
     const operation = (doc.paths?.[op.path] as Record<string, { parameters?: ParamObject[] }> | undefined)?.[
       op.method.toLowerCase()
     ];
     for (const param of operation?.parameters ?? []) {
       const value =
-        param.in === 'path' ? op.examples?.params?.[param.name] : param.in === 'query' ? op.examples?.query?.[param.name] : undefined;
+        param.in === 'path' ? examples.params?.[param.name] : param.in === 'query' ? examples.query?.[param.name] : undefined;
       if (value !== undefined) param.example = param.schema?.type === 'integer' ? Number(value) : value;
     }
   }
@@ -144,7 +147,7 @@ function applyParameterExamples(doc: Doc) {
 
 let cached: Doc | undefined;
 
-/** The OpenAPI 3.1 document, generated from the operation table and nothing else. */
+/** The OpenAPI 3.1 document, generated from the operation table and the examples beside it. */
 export function openApiDocument(): Doc {
   if (cached) return cached;
   const paths: Record<string, Record<string, unknown>> = {};

@@ -10,7 +10,6 @@ import {
   PublicCartQuantityUpdateRequest,
   PublicCartTransitionRequest,
 } from '../carts/schemas';
-import { DEMO_CART_ID, DEMO_CART_SKU_ID } from '../demo/carts';
 import { dataEnvelope } from '../schemas/common';
 import { defineOperation } from './types';
 
@@ -48,7 +47,6 @@ export const quotePublicCartCheckout = defineOperation({
   response: dataEnvelope(PublicCartCheckoutQuote, 'PublicCartCheckoutQuoteResponse'),
   responseName: 'PublicCartCheckoutQuoteResponse',
   errors: ['cart_not_found', 'cart_not_active', 'address_token_stale', 'sku_unavailable'],
-  examples: { params: { cartId: DEMO_CART_ID } },
 });
 
 export const updatePublicCartItemQuantity = defineOperation({
@@ -68,7 +66,6 @@ export const updatePublicCartItemQuantity = defineOperation({
   response: PublicCartResponse,
   responseName: 'PublicCartResponse',
   errors: ['cart_not_found', 'cart_item_not_found', 'cart_not_active', 'cart_version_conflict', 'sku_unavailable', 'insufficient_stock', 'cart_limit_exceeded'],
-  examples: { params: { cartId: DEMO_CART_ID, skuId: DEMO_CART_SKU_ID }, body: { quantity: 2 } },
 });
 
 export const addPublicCartItem = defineOperation({
@@ -90,7 +87,6 @@ export const addPublicCartItem = defineOperation({
   response: PublicCartResponse,
   responseName: 'PublicCartResponse',
   errors: ['cart_not_found', 'sku_not_found', 'cart_not_active', 'cart_version_conflict', 'sku_unavailable', 'insufficient_stock', 'cart_limit_exceeded'],
-  examples: { params: { cartId: DEMO_CART_ID }, body: { skuId: DEMO_CART_SKU_ID, quantity: 1 } },
 });
 
 export const removePublicCartItem = defineOperation({
@@ -110,7 +106,6 @@ export const removePublicCartItem = defineOperation({
   response: PublicCartResponse,
   responseName: 'PublicCartResponse',
   errors: ['cart_not_found', 'cart_item_not_found', 'cart_not_active', 'cart_version_conflict'],
-  examples: { params: { cartId: DEMO_CART_ID, skuId: DEMO_CART_SKU_ID }, body: {} },
 });
 
 export const setPublicCartAddress = defineOperation({
@@ -134,21 +129,6 @@ export const setPublicCartAddress = defineOperation({
   response: dataEnvelope(PublicCartAddressToken, 'PublicCartAddressTokenResponse'),
   responseName: 'PublicCartAddressTokenResponse',
   errors: ['address_invalid', 'cart_not_found', 'cart_not_active', 'cart_version_conflict', 'address_market_mismatch'],
-  examples: {
-    params: { cartId: DEMO_CART_ID },
-    body: {
-      address: {
-        country: 'US',
-        recipient: 'Ada Lovelace',
-        line1: '1 Market St',
-        line2: 'Suite 300',
-        city: 'San Francisco',
-        state: 'CA',
-        postalCode: '94105',
-        phone: '(415) 555-0134',
-      },
-    },
-  },
 });
 
 export const createPublicCart = defineOperation({
@@ -169,7 +149,6 @@ export const createPublicCart = defineOperation({
   response: dataEnvelope(PublicCart, 'PublicCartCreatedResponse'),
   responseName: 'PublicCartCreatedResponse',
   errors: ['sku_not_found', 'sku_unavailable', 'insufficient_stock', 'cart_limit_exceeded'],
-  examples: { body: { market: 'US', locale: 'en-US' } },
 });
 
 export const cartOperations = {

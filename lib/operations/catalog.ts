@@ -37,7 +37,6 @@ export const listPublicMerchantProducts = defineOperation({
   list: true,
   cache: publicCache,
   errors: ['merchant_not_found', 'category_not_found', 'store_access_required'],
-  examples: { params: { slug: 'lumen-audio' }, query: { page: '1', pageSize: '12' } },
 });
 
 export const getPublicMerchantProduct = defineOperation({
@@ -59,7 +58,6 @@ export const getPublicMerchantProduct = defineOperation({
   responseName: 'PublicCatalogProductDetailResponse',
   cache: publicCache,
   errors: ['merchant_not_found', 'product_not_found', 'store_access_required'],
-  examples: { params: { merchantSlug: 'lumen-audio', productSlug: 'aurora-wireless-earbuds-pro' } },
 });
 
 export const listPublicCategories = defineOperation({
@@ -97,7 +95,6 @@ export const getPublicMerchant = defineOperation({
   responseName: 'OperationResponse',
   cache: publicCache,
   errors: ['merchant_not_found'],
-  examples: { params: { slug: 'lumen-audio' } },
 });
 
 export const getPublicBootstrap = defineOperation({

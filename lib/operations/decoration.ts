@@ -23,7 +23,6 @@ export const getPublicStorefrontDecoration = defineOperation({
   responseName: 'PublicStorefrontDecorationResponse',
   cache: { sMaxAge: 60, staleWhileRevalidate: 300 },
   errors: ['merchant_not_found', 'decoration_not_published', 'store_access_required'],
-  examples: { params: { slug: 'lumen-audio' } },
 });
 
 export const decorationOperations = { getPublicStorefrontDecoration } as const;

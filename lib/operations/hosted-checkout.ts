@@ -7,8 +7,6 @@ import {
   HostedCheckoutSessionCreateRequest,
   SessionIdParams,
 } from '../checkout/schemas';
-import { DEMO_CART_ID } from '../demo/carts';
-import { DEMO_CHECKOUT_SESSION_ID, DEMO_RETURN_ORIGIN } from '../demo/checkout';
 import { dataEnvelope } from '../schemas/common';
 import { defineOperation } from './types';
 
@@ -51,16 +49,6 @@ export const createHostedCheckoutSession = defineOperation({
     'insufficient_stock',
     'return_url_not_allowed',
   ],
-  examples: {
-    body: {
-      cartId: DEMO_CART_ID,
-      addressToken: 'adt_AAABmr3xYwAu9GQ3kq2m1cXbqfP8cY0L6cQ3yW1N0hE',
-      returnUrl: `${DEMO_RETURN_ORIGIN}/thanks`,
-      cancelUrl: `${DEMO_RETURN_ORIGIN}/cart`,
-      locale: 'en-US',
-      expiresInMinutes: 60,
-    },
-  },
 });
 
 export const getHostedCheckoutSession = defineOperation({
@@ -81,7 +69,6 @@ export const getHostedCheckoutSession = defineOperation({
   response: SessionResponse,
   responseName: 'HostedCheckoutSessionResponse',
   errors: ['checkout_session_not_found'],
-  examples: { params: { sessionId: DEMO_CHECKOUT_SESSION_ID } },
 });
 
 const browserStep = {
@@ -90,7 +77,6 @@ const browserStep = {
   auth: { kind: 'none' },
   rateLimit: 'hosted',
   params: SessionIdParams,
-  examples: { params: { sessionId: DEMO_CHECKOUT_SESSION_ID }, body: {} },
 } as const;
 
 const capability =
@@ -149,7 +135,6 @@ export const continueHostedCheckoutBrowser = defineOperation({
   response: ProjectionResponse,
   responseName: 'HostedCheckoutBrowserProjectionResponse',
   errors: ['checkout_session_not_found', 'checkout_session_not_open', 'payment_method_unavailable', 'card_invalid'],
-  examples: { params: { sessionId: DEMO_CHECKOUT_SESSION_ID }, body: { step: 'review' } },
 });
 
 export const cancelHostedCheckoutBrowser = defineOperation({

@@ -10,7 +10,6 @@ import {
   StorefrontOrderTransitionRequest,
 } from '../orders/schemas';
 import { ListMeta, dataEnvelope, listEnvelope } from '../schemas/common';
-import { DEMO_DELIVERED_ORDER_ID, DEMO_DELIVERED_ORDER_LINE_ID, DEMO_PAID_ORDER_ID } from '../demo/order-ids';
 import { defineOperation } from './types';
 
 const OrderResponse = dataEnvelope(StorefrontOrder, 'StorefrontOrderResponse');
@@ -41,7 +40,6 @@ export const cancelStorefrontOrder = defineOperation({
   response: dataEnvelope(StorefrontOrderCancellation, 'StorefrontOrderCancellationResponse'),
   responseName: 'StorefrontOrderCancellationResponse',
   errors: ['order_not_found', 'order_not_cancellable', 'order_version_conflict'],
-  examples: { params: { orderId: DEMO_PAID_ORDER_ID }, body: { reasonCode: 'changed_mind', note: 'Ordered the wrong size.' } },
 });
 
 export const requestStorefrontOrderAfterSales = defineOperation({
@@ -67,10 +65,6 @@ export const requestStorefrontOrderAfterSales = defineOperation({
   response: dataEnvelope(StorefrontAfterSalesResult, 'StorefrontAfterSalesResponse'),
   responseName: 'StorefrontAfterSalesResponse',
   errors: ['order_not_found', 'after_sales_not_eligible', 'after_sales_already_open'],
-  examples: {
-    params: { orderId: DEMO_DELIVERED_ORDER_ID },
-    body: { type: 'return_and_refund', lines: [{ orderLineId: DEMO_DELIVERED_ORDER_LINE_ID, quantity: 1 }], reasonCode: 'damaged', note: 'The case arrived cracked.' },
-  },
 });
 
 export const getStorefrontOrder = defineOperation({
@@ -92,7 +86,6 @@ export const getStorefrontOrder = defineOperation({
   response: OrderResponse,
   responseName: 'StorefrontOrderResponse',
   errors: ['order_not_found'],
-  examples: { params: { orderId: DEMO_DELIVERED_ORDER_ID } },
 });
 
 export const listStorefrontOrders = defineOperation({
@@ -112,7 +105,6 @@ export const listStorefrontOrders = defineOperation({
   responseName: 'StorefrontOrderListResponse',
   list: true,
   errors: [],
-  examples: { query: { state: 'delivered', page: '1', pageSize: '20' } },
 });
 
 export const orderOperations = { cancelStorefrontOrder, requestStorefrontOrderAfterSales, getStorefrontOrder, listStorefrontOrders } as const;

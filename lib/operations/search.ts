@@ -24,9 +24,6 @@ export const searchPublicProducts = defineOperation({
   list: true,
   cache: { sMaxAge: 60, staleWhileRevalidate: 300 },
   errors: ['merchant_not_found', 'category_not_found', 'store_access_required'],
-  examples: {
-    query: { q: '蓝牙耳机', locale: 'zh-CN', market: 'CN', sort: 'relevance', page: '1', pageSize: '10' },
-  },
 });
 
 export const searchOperations = { searchPublicProducts } as const;

@@ -29,7 +29,6 @@ export const getPublicStoreSecurityConfig = defineOperation({
   response: dataEnvelope(StoreSecurityConfig, 'PublicStoreSecurityConfigResponse'),
   responseName: 'OperationResponse',
   errors: ['merchant_not_found'],
-  examples: { params: { store: 'maison-atelier' } },
 });
 
 export const createStorefrontChallenge = defineOperation({
@@ -64,10 +63,6 @@ export const createStorefrontChallenge = defineOperation({
     'challenge_already_used',
     'challenge_kind_not_accepted',
   ],
-  examples: {
-    params: { store: 'maison-atelier' },
-    body: { kind: 'password', password: 'atelier-members-2026' },
-  },
 });
 
 export const storeAccessOperations = { getPublicStoreSecurityConfig, createStorefrontChallenge } as const;

@@ -19,12 +19,6 @@ export type CachePolicy = {
   staleWhileRevalidate: number;
 };
 
-export type OperationExamples = {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: unknown;
-};
-
 export type OperationDef<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
@@ -58,7 +52,6 @@ export type OperationDef<
   cache?: CachePolicy;
   /** Business errors this operation may answer, beyond those the pipeline adds itself. */
   errors: readonly ErrorCode[];
-  examples?: OperationExamples;
   /** Declared but not built yet: no route serves it, so it answers 404 (see pending.ts). */
   pending?: true;
 };

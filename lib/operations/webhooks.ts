@@ -1,5 +1,4 @@
 import { dataEnvelope } from '../schemas/common';
-import { DEMO_WEBHOOK_ENDPOINT_ID } from '../demo/webhooks';
 import {
   PublicWebhookUpdateRequest,
   PublicWebhookUpdateResult,
@@ -27,10 +26,6 @@ export const updateInstallationWebhook = defineOperation({
   response: dataEnvelope(PublicWebhookUpdateResult, 'PublicWebhookUpdateResponse'),
   responseName: 'OperationResponse',
   errors: ['webhook_endpoint_not_found', 'webhook_url_invalid'],
-  examples: {
-    params: { id: DEMO_WEBHOOK_ENDPOINT_ID },
-    body: { description: 'Order notifications for the fulfilment service', enabled: true },
-  },
 });
 
 export const getInstallationWebhookSignatureFixture = defineOperation({
@@ -49,7 +44,6 @@ export const getInstallationWebhookSignatureFixture = defineOperation({
   response: dataEnvelope(WebhookSignatureFixture, 'WebhookSignatureFixtureResponse'),
   responseName: 'OperationResponse',
   errors: ['webhook_endpoint_not_found'],
-  examples: { params: { id: DEMO_WEBHOOK_ENDPOINT_ID } },
 });
 
 export const listInstallationWebhookEvents = defineOperation({

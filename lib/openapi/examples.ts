@@ -1,0 +1,86 @@
+import { DEMO_CART_ID, DEMO_CART_SKU_ID } from '../demo/carts';
+import { DEMO_CHECKOUT_SESSION_ID, DEMO_RETURN_ORIGIN } from '../demo/checkout';
+import { DEMO_DELIVERED_ORDER_ID, DEMO_DELIVERED_ORDER_LINE_ID, DEMO_PAID_ORDER_ID } from '../demo/order-ids';
+import { DEMO_WEBHOOK_ENDPOINT_ID } from '../demo/webhooks';
+import type { OperationId } from '../operations';
+
+/** A request an operation answers 200 on the seeded demo data: what /docs offers to "Try it" with. */
+export type OperationExamples = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+};
+
+const browserStep = { params: { sessionId: DEMO_CHECKOUT_SESSION_ID }, body: {} };
+
+/**
+ * Each operation's documented request, by operation id. They name the demo seed's rows, so they
+ * live with the document and not in the operation table: the contract holds no demo data.
+ * response-examples.json records what each of them answered.
+ */
+const examples: Partial<Record<OperationId, OperationExamples>> = {
+  getPublicStorefrontDecoration: { params: { slug: 'lumen-audio' } },
+  updateInstallationWebhook: {
+    params: { id: DEMO_WEBHOOK_ENDPOINT_ID },
+    body: { description: 'Order notifications for the fulfilment service', enabled: true },
+  },
+  getInstallationWebhookSignatureFixture: { params: { id: DEMO_WEBHOOK_ENDPOINT_ID } },
+  createHostedCheckoutSession: {
+    body: {
+      cartId: DEMO_CART_ID,
+      addressToken: 'adt_AAABmr3xYwAu9GQ3kq2m1cXbqfP8cY0L6cQ3yW1N0hE',
+      returnUrl: `${DEMO_RETURN_ORIGIN}/thanks`,
+      cancelUrl: `${DEMO_RETURN_ORIGIN}/cart`,
+      locale: 'en-US',
+      expiresInMinutes: 60,
+    },
+  },
+  getHostedCheckoutSession: { params: { sessionId: DEMO_CHECKOUT_SESSION_ID } },
+  getHostedCheckoutBrowserProjection: browserStep,
+  returnHostedCheckoutBrowser: browserStep,
+  continueHostedCheckoutBrowser: { params: { sessionId: DEMO_CHECKOUT_SESSION_ID }, body: { step: 'review' } },
+  cancelHostedCheckoutBrowser: browserStep,
+  quotePublicCartCheckout: { params: { cartId: DEMO_CART_ID } },
+  updatePublicCartItemQuantity: { params: { cartId: DEMO_CART_ID, skuId: DEMO_CART_SKU_ID }, body: { quantity: 2 } },
+  addPublicCartItem: { params: { cartId: DEMO_CART_ID }, body: { skuId: DEMO_CART_SKU_ID, quantity: 1 } },
+  removePublicCartItem: { params: { cartId: DEMO_CART_ID, skuId: DEMO_CART_SKU_ID }, body: {} },
+  setPublicCartAddress: {
+    params: { cartId: DEMO_CART_ID },
+    body: {
+      address: {
+        country: 'US',
+        recipient: 'Ada Lovelace',
+        line1: '1 Market St',
+        line2: 'Suite 300',
+        city: 'San Francisco',
+        state: 'CA',
+        postalCode: '94105',
+        phone: '(415) 555-0134',
+      },
+    },
+  },
+  createPublicCart: { body: { market: 'US', locale: 'en-US' } },
+  cancelStorefrontOrder: { params: { orderId: DEMO_PAID_ORDER_ID }, body: { reasonCode: 'changed_mind', note: 'Ordered the wrong size.' } },
+  requestStorefrontOrderAfterSales: {
+    params: { orderId: DEMO_DELIVERED_ORDER_ID },
+    body: { type: 'return_and_refund', lines: [{ orderLineId: DEMO_DELIVERED_ORDER_LINE_ID, quantity: 1 }], reasonCode: 'damaged', note: 'The case arrived cracked.' },
+  },
+  getStorefrontOrder: { params: { orderId: DEMO_DELIVERED_ORDER_ID } },
+  listStorefrontOrders: { query: { state: 'delivered', page: '1', pageSize: '20' } },
+  listPublicMerchantProducts: { params: { slug: 'lumen-audio' }, query: { page: '1', pageSize: '12' } },
+  getPublicMerchantProduct: { params: { merchantSlug: 'lumen-audio', productSlug: 'aurora-wireless-earbuds-pro' } },
+  getPublicMerchant: { params: { slug: 'lumen-audio' } },
+  searchPublicProducts: {
+    query: { q: '蓝牙耳机', locale: 'zh-CN', market: 'CN', sort: 'relevance', page: '1', pageSize: '10' },
+  },
+  getPublicStoreSecurityConfig: { params: { store: 'maison-atelier' } },
+  createStorefrontChallenge: {
+    params: { store: 'maison-atelier' },
+    body: { kind: 'password', password: 'atelier-members-2026' },
+  },
+};
+
+/** The documented request of an operation (empty when it needs nothing: no parameters, no body). */
+export function operationExamples(operationId: string): OperationExamples {
+  return examples[operationId as OperationId] ?? {};
+}

@@ -6,9 +6,9 @@ import { operationExamples } from '../lib/openapi/examples';
 
 /**
  * A newcomer trying an operation from /docs sends its documented examples. Every public
- * operation that has a route must answer 200 with them on the seeded demo data.
+ * operation must answer 200 with them on the seeded demo data.
  */
-const live = operationList.filter((op) => op.auth.kind === 'none' && handlerFor(op.id));
+const live = operationList.filter((op) => op.auth.kind === 'none');
 
 describe('documented examples work on the demo data', () => {
   it('covers the live public operations', () => {
@@ -20,7 +20,7 @@ describe('documented examples work on the demo data', () => {
     const required = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     for (const name of required) expect(examples.params?.[name], `example for {${name}}`).toBeDefined();
     const path = op.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(examples.params![k]!));
-    const reply = await call(handlerFor(op.id)!, {
+    const reply = await call(handlerFor(op.id), {
       method: op.method,
       path,
       params: examples.params,

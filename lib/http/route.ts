@@ -58,10 +58,7 @@ export function route(...handlers: RouteHandler[]): RouteExports {
   return exports;
 }
 
-/**
- * The catch-all under /api/v1 (`[[...path]]`, so /api/v1 itself too): no route serves this path.
- * Operations whose issue has not landed have no route yet, so they answer here as well.
- */
+/** The catch-all under /api/v1 (`[[...path]]`, so /api/v1 itself too): no route serves this path. */
 const notFound = errorFallback('route_not_found');
 export const catchAll: RouteExports = {
   GET: notFound,

@@ -34,12 +34,10 @@ export function operationById(id: string): OperationDef {
   return op;
 }
 
-/** Each built operation's path as a pattern: a parameter is one non-empty segment. */
-const builtPatterns = operationList
-  .filter((op) => !op.pending)
-  .map((op) => ({ op, pattern: new RegExp('^' + op.path.replace(/\{[^}]+\}/g, '[^/]+') + '$') }));
+/** Each operation's path as a pattern: a parameter is one non-empty segment. */
+const pathPatterns = operationList.map((op) => ({ op, pattern: new RegExp('^' + op.path.replace(/\{[^}]+\}/g, '[^/]+') + '$') }));
 
-/** The methods the built operations answer at a concrete path (none: no route serves it). */
+/** The methods the operations answer at a concrete path (none: no route serves it). */
 export function methodsAtPath(pathname: string): HttpMethod[] {
-  return builtPatterns.filter((c) => c.pattern.test(pathname)).map((c) => c.op.method);
+  return pathPatterns.filter((c) => c.pattern.test(pathname)).map((c) => c.op.method);
 }

@@ -52,8 +52,6 @@ export type OperationDef<
   cache?: CachePolicy;
   /** Business errors this operation may answer, beyond those the pipeline adds itself. */
   errors: readonly ErrorCode[];
-  /** Declared but not built yet: no route serves it, so it answers 404 (see pending.ts). */
-  pending?: true;
 };
 
 export function defineOperation<

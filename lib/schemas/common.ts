@@ -147,6 +147,3 @@ export function dataEnvelope<T extends z.ZodType>(schema: T, id: string) {
 export function listEnvelope<T extends z.ZodType, M extends z.ZodType>(item: T, meta: M, id: string) {
   return z.strictObject({ data: z.array(item), meta }).meta({ id });
 }
-
-/** Placeholder for a body whose fields are defined by the issue that builds the operation. */
-export const OpenObject = z.record(z.string(), z.unknown());

@@ -21,7 +21,9 @@ export function operationHandlers(): RouteEntry[] {
   return out;
 }
 
-/** The route handler serving an operation, or undefined while its issue has not landed. */
-export function handlerFor(operationId: string): RouteHandler | undefined {
-  return operationHandlers().find((e) => e.handler.operationId === operationId)?.handler;
+/** The route handler serving an operation (every operation of the table has one). */
+export function handlerFor(operationId: string): RouteHandler {
+  const handler = operationHandlers().find((e) => e.handler.operationId === operationId)?.handler;
+  if (!handler) throw new Error(`no route serves ${operationId}`);
+  return handler;
 }

@@ -4,7 +4,7 @@ export const cartStates = ['active', 'checking_out', 'completed', 'abandoned'] a
 export type CartState = (typeof cartStates)[number];
 
 /**
- * The cart state machine (CONTRACT.md "States"). `abandoned` is reached by expiry;
+ * The cart state machine (README, "Carts and checkout quotes"). `abandoned` is reached by expiry;
  * `checking_out -> active` when the cart's hosted session is cancelled or expires.
  */
 export const cartTransitions: Record<CartState, readonly CartState[]> = {

@@ -45,7 +45,7 @@ type Claim = { id: string; attempt: string };
 type Existing = { id: string; fingerprint: string; responseStatus: number | null; responseBody: string | null; completedAt: Date | null };
 
 /**
- * Runs an operation marked `required` at most once per (scope, operation, key), per CONTRACT.md:
+ * Runs an operation marked `required` at most once per (scope, operation, key) (README, "API keys, idempotency and rate limits"):
  *
  * 1. Claim the key with one INSERT .. ON CONFLICT statement (committed at once, so a concurrent
  *    duplicate sees it and gets 409 `idempotency_request_in_progress` instead of waiting).

@@ -2,7 +2,7 @@
 export type RateLimitSubject = 'address' | 'installation' | 'session' | 'address+store' | 'client';
 
 /**
- * Rate-limit policies, one table (CONTRACT.md "Rate limiting"). Quotas are configuration:
+ * Rate-limit policies, one table (README, "API keys, idempotency and rate limits"). Quotas are configuration:
  * RATE_LIMIT_<POLICY>=<limit>/<window seconds>, e.g. RATE_LIMIT_PUBLIC=300/60.
  */
 export const rateLimitPolicies = {

@@ -11,7 +11,7 @@ import { storefrontContext } from './page-context';
 
 /**
  * The shopper's side of a store: the storefront acts as the store's first-party installation
- * (lib/credentials/first-party.ts), server-side only, and the shopper's cart id lives in an
+ * (lib/checkout/first-party.ts), server-side only, and the shopper's cart id lives in an
  * HttpOnly cookie scoped to the store's path. A cookie naming a cart that is not this
  * installation's (another store's, forged, gone) reads as no cart.
  */

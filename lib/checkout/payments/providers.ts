@@ -3,7 +3,7 @@ import { type CardInput, cardBrand, normalizeCardNumber } from './cards';
 /**
  * The payment provider interface. A provider charges the pinned total of a session once; the
  * session id is its idempotency key, so a retried call after a crash cannot charge twice with a
- * real provider either. `charge` runs while the session row is locked (see continue-hosted-checkout.ts).
+ * real provider either. `charge` runs while the session row is locked (see continueHostedCheckoutBrowser in browser-steps.ts).
  */
 export type ChargeRequest = {
   sessionId: string;

@@ -10,6 +10,7 @@ import { PrismaClient } from '../generated/prisma/client';
 import { applyMigrations, readMigrations } from './migrations';
 import { Worker } from 'node:worker_threads';
 import { logger } from '../platform/logger';
+import { processWide } from '../platform/process-wide';
 import { acquireLock, type DataDirLock, DataDirLockedError, readLock, socketDirFor } from './embedded';
 import { serveOverSocket } from './pglite-serve.mjs';
 import { pgliteRunner, pgRunner } from './sql-runner';
@@ -23,10 +24,8 @@ export type Handle = { prisma: PrismaClient; close: () => Promise<void> };
 /** A server refuses a data directory another process holds; a command connects through its holder. */
 export type DbRole = 'server' | 'command';
 
-const globalKey = Symbol.for('storefront-commerce.db');
-const roleKey = Symbol.for('storefront-commerce.db-role');
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle>; [roleKey]?: DbRole };
-const g = globalThis as GlobalWithDb;
+/** The database handle and the process's role, shared by every bundled copy of this module. */
+const slot = processWide('db', () => ({ handle: undefined as Promise<Handle> | undefined, role: undefined as DbRole | undefined }));
 
 /** Where the embedded database lives when DATABASE_URL is not set. */
 export function pgliteDataDir(): string {
@@ -78,7 +77,7 @@ async function open(): Promise<Handle> {
     return { prisma, close: () => prisma.$disconnect() };
   }
   // `next build` workers prerendering pages are not the server: they connect through a running one.
-  const role = g[roleKey] ?? (process.env.NEXT_PHASE === 'phase-production-build' ? 'command' : 'server');
+  const role = slot.role ?? (process.env.NEXT_PHASE === 'phase-production-build' ? 'command' : 'server');
   return openEmbedded(pgliteDataDir(), role);
 }
 
@@ -245,24 +244,24 @@ export function pgliteHandle(pglite: PGlite): Handle {
  * the running server when one holds the data directory, else by opening it themselves.
  */
 export function commandDb(): Promise<Db> {
-  g[roleKey] = 'command';
+  slot.role = 'command';
   return getDb();
 }
 
 /** The process-wide database. One per process: PGlite allows a single opener of its directory. */
 export async function getDb(): Promise<Db> {
-  g[globalKey] ??= open();
+  const handle = (slot.handle ??= open());
   try {
-    return (await g[globalKey]).prisma;
+    return (await handle).prisma;
   } catch (err) {
-    g[globalKey] = undefined;
+    slot.handle = undefined;
     throw err;
   }
 }
 
 /** Tests and scripts install their own database (an isolated copy) before the first request. */
 export function setDb(prisma: PrismaClient, close: () => Promise<void> = () => prisma.$disconnect()) {
-  g[globalKey] = Promise.resolve({ prisma, close });
+  slot.handle = Promise.resolve({ prisma, close });
 }
 
 /** Like setDb, but the database is only made when first used (test files that never touch it pay nothing). */
@@ -272,11 +271,11 @@ export function setDbFactory(factory: () => Promise<Handle>) {
     then: (...args: Parameters<Promise<Handle>['then']>) => (made ??= factory()).then(...args),
     unused: () => made === undefined,
   };
-  g[globalKey] = lazy as unknown as Promise<Handle>;
+  slot.handle = lazy as unknown as Promise<Handle>;
 }
 
 export async function closeDb(): Promise<void> {
-  const handle = g[globalKey] as (Promise<Handle> & { unused?: () => boolean }) | undefined;
-  g[globalKey] = undefined;
+  const handle = slot.handle as (Promise<Handle> & { unused?: () => boolean }) | undefined;
+  slot.handle = undefined;
   if (handle && !handle.unused?.()) await (await handle).close();
 }

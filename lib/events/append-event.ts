@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Prisma } from '../generated/prisma/client';
+import { processWide } from '../platform/process-wide';
 import type { EventKind } from './define-event-kind';
 
 /** Anything that can insert a row: the transaction client of the business change. */
@@ -22,7 +23,7 @@ export type AppendEventInput<S extends z.ZodType> = {
  */
 export async function appendEvent<S extends z.ZodType>(tx: Tx, kind: EventKind<S>, input: AppendEventInput<S>): Promise<string> {
   const id = randomUUID();
-  (globalThis as G)[countKey] = eventsAppendedCount() + 1;
+  appended.count++;
   const payload = kind.payload.parse(input.payload) as Prisma.InputJsonValue;
   await tx.domainEvent.create({
     data: {
@@ -39,8 +40,7 @@ export async function appendEvent<S extends z.ZodType>(tx: Tx, kind: EventKind<S
   return id;
 }
 
-const countKey = Symbol.for('storefront-commerce.events-appended');
-type G = typeof globalThis & { [countKey]?: number };
+const appended = processWide('events-appended', () => ({ count: 0 }));
 
 /**
  * How many events this process has appended so far (some may have rolled back with their
@@ -49,5 +49,5 @@ type G = typeof globalThis & { [countKey]?: number };
  * cost a background pass.
  */
 export function eventsAppendedCount(): number {
-  return (globalThis as G)[countKey] ?? 0;
+  return appended.count;
 }

@@ -11,6 +11,7 @@ import type { Principal, ServiceContext } from '../core/context';
 import { ServiceError, isServiceError } from '../core/errors';
 import { errorBody } from './respond';
 import { logger } from '../platform/logger';
+import { processWide } from '../platform/process-wide';
 import { isSealed, seal, unseal } from '../platform/seal';
 
 /** The outcome of running an operation, before it becomes a Response (also what idempotency stores). */
@@ -367,15 +368,13 @@ function nestable(tx: Prisma.TransactionClient): Db {
   return db;
 }
 
-const pruneKey = Symbol.for('storefront-commerce.idempotency-pruned-at');
-type G = typeof globalThis & { [pruneKey]?: number };
+const pruned = processWide('idempotency-pruned-at', () => ({ at: undefined as number | undefined }));
 
 /** Drops expired records now and then, in the background and in small batches. */
 function pruneOccasionally(db: Db) {
-  const g = globalThis as G;
   const now = Date.now();
-  if (g[pruneKey] !== undefined && now - g[pruneKey] < PRUNE_EVERY_MS) return;
-  g[pruneKey] = now;
+  if (pruned.at !== undefined && now - pruned.at < PRUNE_EVERY_MS) return;
+  pruned.at = now;
   db.$executeRaw`
     DELETE FROM "IdempotencyRecord" WHERE id IN (
       SELECT id FROM "IdempotencyRecord" WHERE "createdAt" < now() - ${IDEMPOTENCY_RETENTION_HOURS}::int * interval '1 hour' LIMIT 1000)`.catch(

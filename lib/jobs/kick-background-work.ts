@@ -1,10 +1,9 @@
 import { logger } from '../platform/logger';
 import { getDb } from '../db/client';
+import { processWide } from '../platform/process-wide';
 import { didWork, runBackgroundWork } from './run-background-work';
 
-const key = Symbol.for('storefront-commerce.background-kick');
 type State = { running: Promise<void> | null; again: boolean; timer: NodeJS.Timeout | null };
-type G = typeof globalThis & { [key]?: State };
 
 /** Passes in one kick at most: the worker, cron or the retry timer picks up whatever is left. */
 const MAX_PASSES = 5;
@@ -12,10 +11,7 @@ const MAX_PASSES = 5;
 const MIN_WAKE_MS = 1_000;
 const MAX_WAKE_MS = 10 * 60_000;
 
-function state(): State {
-  const g = globalThis as G;
-  return (g[key] ??= { running: null, again: false, timer: null });
-}
+const kick = processWide<State>('background-kick', () => ({ running: null, again: false, timer: null }));
 
 /**
  * Runs the background work in this process soon after a change committed (called after the
@@ -26,45 +22,43 @@ function state(): State {
  * its own; on serverless platforms the cron route does that.
  */
 export function kickBackgroundWork(): Promise<void> {
-  const s = state();
-  if (s.running) {
-    s.again = true;
-    return s.running;
+  if (kick.running) {
+    kick.again = true;
+    return kick.running;
   }
-  s.running = (async () => {
+  kick.running = (async () => {
     try {
       const db = await getDb();
       for (let pass = 0; pass < MAX_PASSES; pass++) {
-        s.again = false;
+        kick.again = false;
         const report = await runBackgroundWork({ db });
-        if (!didWork(report) && !s.again) break;
+        if (!didWork(report) && !kick.again) break;
       }
       await scheduleNextWake();
     } catch (err) {
       logger.error({ err }, 'background work after response failed; the worker or cron will retry');
     } finally {
-      s.running = null;
+      kick.running = null;
     }
   })();
-  return s.running;
+  return kick.running;
 }
 
 async function scheduleNextWake(): Promise<void> {
-  const s = state();
   const db = await getDb();
   const next = await db.webhookDelivery.findFirst({
     where: { status: 'pending', endpoint: { enabled: true } },
     orderBy: { nextAttemptAt: 'asc' },
     select: { nextAttemptAt: true, leaseUntil: true },
   });
-  if (s.timer) clearTimeout(s.timer);
-  s.timer = null;
+  if (kick.timer) clearTimeout(kick.timer);
+  kick.timer = null;
   if (!next) return;
   const due = Math.max(next.nextAttemptAt.getTime(), next.leaseUntil?.getTime() ?? 0);
   const wait = Math.min(MAX_WAKE_MS, Math.max(MIN_WAKE_MS, due - Date.now()));
-  s.timer = setTimeout(() => {
-    s.timer = null;
+  kick.timer = setTimeout(() => {
+    kick.timer = null;
     void kickBackgroundWork();
   }, wait);
-  s.timer.unref();
+  kick.timer.unref();
 }

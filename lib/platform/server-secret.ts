@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { logger } from './logger';
+import { processWide } from './process-wide';
 
 const MIN_LENGTH = 32;
-const globalKey = Symbol.for('storefront-commerce.api-key-secret');
-type G = typeof globalThis & { [globalKey]?: Buffer };
 
 export function serverSecretFile(): string {
   return path.join(process.cwd(), '.data', 'api-key-secret');
@@ -17,9 +16,7 @@ export function serverSecretFile(): string {
  * use the same secret, so a multi-instance deployment sets API_KEY_SECRET.
  */
 export function getServerSecret(): Buffer {
-  const g = globalThis as G;
-  g[globalKey] ??= loadSecret();
-  return g[globalKey];
+  return processWide('api-key-secret', loadSecret);
 }
 
 function loadSecret(): Buffer {

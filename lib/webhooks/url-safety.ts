@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
+import { processWide } from '../platform/process-wide';
 
 /** Resolves a host name to the addresses a connection may dial. */
 export type Resolver = (hostname: string) => Promise<string[]>;
@@ -20,13 +21,12 @@ const blockedNames = [/^localhost$/, /\.localhost$/, /^metadata$/, /\.internal$/
 
 const systemResolver: Resolver = async (hostname) => (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
-const resolverKey = Symbol.for('storefront-commerce.webhook-resolver');
-type G = typeof globalThis & { [resolverKey]?: Resolver };
+const testResolver = processWide('webhook-resolver', () => ({ resolver: undefined as Resolver | undefined }));
 
 /** Tests substitute a resolver (e.g. one that rebinds); production always uses the system's. */
 export function setWebhookResolverForTests(resolver: Resolver | null): void {
   if (process.env.NODE_ENV === 'production') throw new Error('The webhook resolver cannot be replaced in production');
-  (globalThis as G)[resolverKey] = resolver ?? undefined;
+  testResolver.resolver = resolver ?? undefined;
 }
 
 /**
@@ -42,7 +42,7 @@ export function webhookNetworkPolicy(): NetworkPolicy {
   return {
     allowLoopback,
     allowHttp: allowLoopback || process.env.NODE_ENV === 'development',
-    resolve: (globalThis as G)[resolverKey] ?? systemResolver,
+    resolve: testResolver.resolver ?? systemResolver,
   };
 }
 

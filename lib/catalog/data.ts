@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
+import type { Db } from '../db/client';
+import type { StoreRef } from '../core/stores';
 import { Currency, Locale, LocalizedString, Market } from '../schemas/common';
 import type { CatalogMedia } from './schemas';
 
@@ -196,21 +198,92 @@ export async function readProductPage(
   return { total: rows[0]?.total ?? 0, items };
 }
 
-const CategoryCountRow = z.object({ id: z.string(), slug: z.string(), name: LocalizedString, parentId: z.string().nullable(), own: z.number() });
+const CategoryCountRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: LocalizedString,
+  parentId: z.string().nullable(),
+  depth: z.number(),
+  position: z.number(),
+  own: z.number(),
+});
 export type CategoryCountRow = z.output<typeof CategoryCountRow>;
 
 /**
- * Every category, parents before children (by depth, then position), with the number of the
- * store's active products filed directly under it. One statement.
+ * Every category, parents before children (by depth, then position), with the number of active
+ * products filed directly under it: of one store, or of every store when `merchantId` is null.
+ * One statement.
  */
-export function readCategoryCounts(db: SqlClient, merchantId: string): Promise<CategoryCountRow[]> {
+export function readCategoryCounts(db: SqlClient, merchantId: string | null): Promise<CategoryCountRow[]> {
+  const ofStore = merchantId === null ? Prisma.empty : Prisma.sql`AND p."merchantId" = ${merchantId}::uuid`;
   return queryRows(
     db,
     CategoryCountRow,
     Prisma.sql`
-      SELECT c."id", c."slug", c."name", c."parentId",
-             (SELECT count(*)::int FROM "Product" p WHERE p."categoryId" = c."id" AND p."merchantId" = ${merchantId}::uuid AND p."status" = 'active') AS "own"
+      SELECT c."id", c."slug", c."name", c."parentId", c."depth", c."position",
+             (SELECT count(*)::int FROM "Product" p WHERE p."categoryId" = c."id" ${ofStore} AND p."status" = 'active') AS "own"
       FROM "Category" c
       ORDER BY c."depth", c."position", c."slug"`,
   );
+}
+
+const CategoryRef = z.object({ id: z.string(), path: z.string() });
+
+/** The category with this slug (its materialized path names its subtree), or undefined. */
+export function readCategoryBySlug(db: SqlClient, slug: string): Promise<z.output<typeof CategoryRef> | undefined> {
+  return queryRow(db, CategoryRef, Prisma.sql`SELECT "id", "path" FROM "Category" WHERE "slug" = ${slug}`);
+}
+
+const StoreRefRow = z.object({ id: z.string(), slug: z.string(), displayName: z.string(), accessMode: z.enum(['open', 'protected']) });
+
+const storeRefColumns = Prisma.sql`SELECT "id", "slug", "displayName", "accessMode"::text AS "accessMode" FROM "Merchant"`;
+
+/** The stores with these slugs, in slug order; those that do not exist are left out. */
+export function readStoresBySlugs(db: SqlClient, slugs: readonly string[]): Promise<StoreRef[]> {
+  if (slugs.length === 0) return Promise.resolve([]);
+  return queryRows(db, StoreRefRow, Prisma.sql`${storeRefColumns} WHERE "slug" = ANY(${[...slugs]}::text[]) ORDER BY "slug"`);
+}
+
+/**
+ * Serializes writes that hang off one store (a decoration publish takes the next version
+ * number): the store's row stays locked until the caller's transaction ends.
+ */
+export async function lockStore(tx: SqlClient, merchantId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM "Merchant" WHERE id = ${merchantId}::uuid FOR UPDATE`;
+}
+
+const ProductCardRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: LocalizedString,
+  kind: Kind,
+  media: z.array(MediaRow).nullable(),
+  amounts: z.array(z.number()),
+});
+export type ProductCardRow = z.output<typeof ProductCardRow>;
+
+/**
+ * Those of `ids` that are active products of the store: slug, title, kind, media and the SKU
+ * prices in `currency` (none when the product is not sold there). Other ids are left out.
+ */
+export async function readActiveProductCards(db: Db, merchantId: string, ids: readonly string[], currency: Currency): Promise<ProductCardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.product.findMany({
+    where: { id: { in: [...new Set(ids)] }, merchantId, status: 'active' },
+    select: { id: true, slug: true, title: true, kind: true, media: true, skus: { select: { prices: { where: { currency }, select: { amount: true } } } } },
+  });
+  return rows.map(({ skus, ...p }) => ProductCardRow.parse({ ...p, amounts: skus.flatMap((s) => s.prices.map((x) => x.amount)) }));
+}
+
+const SkuPictureRow = z.object({ id: z.string(), optionValues: z.record(z.string(), z.string()), media: z.array(MediaRow).nullable() });
+export type SkuPictureRow = z.output<typeof SkuPictureRow>;
+
+/** Each of these SKUs with its option values and its product's media (what picks its picture). */
+export async function readSkuPictureFacts(db: Db | Prisma.TransactionClient, skuIds: readonly string[]): Promise<SkuPictureRow[]> {
+  if (skuIds.length === 0) return [];
+  const skus = await db.sku.findMany({
+    where: { id: { in: [...skuIds] } },
+    select: { id: true, optionValues: true, product: { select: { media: true } } },
+  });
+  return skus.map((s) => SkuPictureRow.parse({ id: s.id, optionValues: s.optionValues, media: s.product.media }));
 }

@@ -1,21 +1,19 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
+import { readCategoryCounts } from './data';
 import type { CategoryNode } from './schemas';
 
-/** The whole tree in two queries: categories, and active product counts per category. */
+/** The whole tree in one statement: categories with the active products filed under each, of every store. */
 export async function listPublicCategories(ctx: ServiceContext) {
-  const [rows, counts] = await Promise.all([
-    ctx.db.category.findMany({ orderBy: [{ depth: 'asc' }, { position: 'asc' }, { slug: 'asc' }] }),
-    ctx.db.product.groupBy({ by: ['categoryId'], where: { status: 'active' }, _count: { _all: true } }),
-  ]);
-  const own = new Map(counts.map((c) => [c.categoryId, c._count._all]));
+  const rows = await readCategoryCounts(ctx.db, null);
+  const own = new Map(rows.map((r) => [r.id, r.own]));
   const nodes = new Map<string, CategoryNode>();
   const roots: CategoryNode[] = [];
   for (const row of rows) {
     const node: CategoryNode = {
       id: row.id,
       slug: row.slug,
-      name: row.name as CategoryNode['name'],
+      name: row.name,
       depth: row.depth,
       position: row.position,
       productCount: 0,

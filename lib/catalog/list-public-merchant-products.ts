@@ -6,7 +6,7 @@ import { type Market, listMeta, marketCurrency } from '../schemas/common';
 import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { isSkuAvailable, priceRange } from './products';
 import type { ProductSummary } from './schemas';
-import { type ProductListSort, readProductPage } from './data';
+import { type ProductListSort, readCategoryBySlug, readProductPage } from './data';
 
 export { type ProductListSort, productListSorts } from './data';
 
@@ -27,7 +27,7 @@ export async function listPublicMerchantProducts(ctx: ServiceContext, input: Lis
 
   let categoryPath: string | null = null;
   if (input.category) {
-    const category = await ctx.db.category.findUnique({ where: { slug: input.category }, select: { path: true } });
+    const category = await readCategoryBySlug(ctx.db, input.category);
     if (!category) throw new ServiceError('category_not_found');
     categoryPath = category.path;
   }

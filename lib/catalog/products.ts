@@ -15,3 +15,15 @@ export function priceRange(skus: PricedSku[], currency: Currency) {
 export function isSkuAvailable(sku: PricedSku): boolean {
   return sku.prices.length > 0 && sku.stock > 0;
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Which of a product's images shows this SKU: the first whose English text names one of the
+ * SKU's option values as a word (the White earbuds, not the Black ones), or -1. Cart and
+ * checkout lines and the product page pick a variant's picture by this one rule.
+ */
+export function skuPictureIndex(images: readonly { alt: { 'en-US': string } }[], optionValues: Record<string, string>): number {
+  const words = Object.values(optionValues).map((v) => new RegExp(`\\b${escapeRegExp(v)}\\b`, 'i'));
+  return images.findIndex((m) => words.some((w) => w.test(m.alt['en-US'])));
+}

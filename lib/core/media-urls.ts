@@ -18,7 +18,8 @@ export function publicBaseUrl(env: NodeJS.ProcessEnv = process.env): URL {
 /** Every request context asks: the parsed URL is kept until the variable changes. */
 let parsed: { raw: string; url: URL } | undefined;
 
-function isRootRelative(value: string): boolean {
+/** "/media/a.svg": this deployment's own asset, as stored. */
+export function isRootRelative(value: string): boolean {
   return value.startsWith('/') && !value.startsWith('//');
 }
 

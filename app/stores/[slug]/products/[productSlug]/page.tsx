@@ -9,6 +9,7 @@ import { VariantPicker } from '@/components/storefront/variant-picker';
 import { inLocale } from '@/lib/schemas/common';
 import { getPublicMerchantProduct } from '@/lib/catalog/get-public-merchant-product';
 import { findStoreCategory } from '@/lib/catalog/list-store-categories';
+import { skuPictureIndex } from '@/lib/catalog/products';
 import { handleStorefrontError } from '@/lib/storefront/errors';
 import { formatMoney } from '@/lib/storefront/format';
 import { withLocale } from '@/lib/storefront/locale';
@@ -69,11 +70,9 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const initial = skus.find((s) => s.id === askedSku) ?? skus.find((s) => s.available) ?? skus[0];
   const media = product.media.filter((m) => m.kind === 'image');
   const images = media.map((m) => ({ id: m.id, url: m.url, alt: inLocale(m.alt, locale) || title, width: m.width, height: m.height }));
-  // A SKU's picture is the first image whose (English) text names one of its option values as a word.
   const imageBySku: Record<string, number> = {};
   for (const s of product.skus) {
-    const words = Object.values(s.optionValues).map((v) => new RegExp(`\\b${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'));
-    const i = media.findIndex((m) => words.some((w) => w.test(m.alt['en-US'] ?? '')));
+    const i = skuPictureIndex(media, s.optionValues);
     if (i >= 0) imageBySku[s.id] = i;
   }
 

@@ -16,6 +16,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { closeDb, commandDb } from '../lib/db/client';
 import { getPublicStorefrontDecoration } from '../lib/decoration/get-public-storefront-decoration';
+import { listPublishedDecorations } from '../lib/decoration/list-published-decorations';
 import { mapUrlFields, publicBaseUrl, storedUrl } from '../lib/core/media-urls';
 import { createDecorationPreview } from '../lib/decoration/preview-decoration';
 import { publishDecoration } from '../lib/decoration/publish-decoration';
@@ -69,13 +70,8 @@ async function preview(ctx: ServiceContext, path: string, hours: string | undefi
 }
 
 async function history(ctx: ServiceContext) {
-  const merchant = await ctx.db.merchant.findUnique({ where: { slug: slug! }, select: { id: true } });
-  if (!merchant) throw new Error(`no store with slug ${slug}`);
-  const versions = await ctx.db.storefrontDecorationVersion.findMany({
-    where: { merchantId: merchant.id },
-    orderBy: { version: 'desc' },
-    select: { id: true, version: true, locale: true, market: true, publishedAt: true },
-  });
+  const versions = await listPublishedDecorations(ctx, slug!);
+  if (!versions) throw new Error(`no store with slug ${slug}`);
   if (versions.length === 0) console.log(`${slug} has not published a decoration.`);
   for (const v of versions) {
     console.log(`${String(v.version).padStart(4)}  ${v.id}  ${v.publishedAt.toISOString()}  ${v.locale}/${v.market}${v === versions[0] ? '  (live)' : ''}`);

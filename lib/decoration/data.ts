@@ -1,8 +1,93 @@
-import type { SqlClient } from '../db/rows';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { isRootRelative, mapUrlFields } from '../core/media-urls';
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
+import { Locale, Market } from '../schemas/common';
+import { DecorationBlock } from './schemas';
 
-/** The decoration's SQL: what Prisma's typed queries cannot say. */
+/** The decoration's queries: published versions and previews, every row parsed. */
 
-/** Serializes publishes of one store (inside their transaction), so each gets the next version number. */
-export async function lockStoreForPublish(tx: SqlClient, merchantId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM "Merchant" WHERE id = ${merchantId}::uuid FOR UPDATE`;
+type Tx = Db | Prisma.TransactionClient;
+
+/**
+ * Where a root-relative media URL stands while stored blocks are parsed. The stored form is the
+ * served one with this deployment's media root-relative ("/media/..."), and DecorationBlock asks
+ * for absolute URIs: such URLs are prefixed with this origin for the parse and the prefix taken
+ * off again, character for character (`.invalid` names no real host).
+ */
+const STORED_ORIGIN = 'https://stored.invalid';
+
+/** Decoration blocks as stored: checked against the one schema the API serves, not cast. */
+export const StoredDecorationBlocks = z
+  .unknown()
+  .transform((blocks) => mapUrlFields(blocks, (u) => (isRootRelative(u) ? `${STORED_ORIGIN}${u}` : u)))
+  .pipe(z.array(DecorationBlock))
+  .transform((blocks) => mapUrlFields(blocks, (u) => (u.startsWith(`${STORED_ORIGIN}/`) ? u.slice(STORED_ORIGIN.length) : u)));
+
+const PublishedDecoration = z.object({ id: z.string(), version: z.number(), locale: Locale, market: Market, blocks: StoredDecorationBlocks });
+export type PublishedDecoration = z.output<typeof PublishedDecoration>;
+
+/** The store's live decoration: its highest version, or undefined when it never published one. */
+export async function readLiveDecoration(db: Tx, merchantId: string): Promise<PublishedDecoration | undefined> {
+  const row = await db.storefrontDecorationVersion.findFirst({
+    where: { merchantId },
+    orderBy: { version: 'desc' },
+    select: { id: true, version: true, locale: true, market: true, blocks: true },
+  });
+  return row ? PublishedDecoration.parse(row) : undefined;
+}
+
+/** The number of the store's latest published version; 0 before the first. */
+export async function readLatestDecorationVersion(tx: Tx, merchantId: string): Promise<number> {
+  const last = await tx.storefrontDecorationVersion.findFirst({ where: { merchantId }, orderBy: { version: 'desc' }, select: { version: true } });
+  return last?.version ?? 0;
+}
+
+const DecorationVersionSummary = z.object({ id: z.string(), version: z.number(), locale: Locale, market: Market, publishedAt: z.date() });
+export type DecorationVersionSummary = z.output<typeof DecorationVersionSummary>;
+
+export type NewDecorationVersion = Omit<DecorationVersionSummary, 'id'> & { merchantId: string; blocks: DecorationBlock[] };
+
+/** Adds a published version (rows are never updated: a trigger refuses it). */
+export async function insertDecorationVersion(tx: Tx, version: NewDecorationVersion): Promise<DecorationVersionSummary> {
+  const row = await tx.storefrontDecorationVersion.create({
+    data: { id: randomUUID(), ...version },
+    select: { id: true, version: true, locale: true, market: true, publishedAt: true },
+  });
+  return DecorationVersionSummary.parse(row);
+}
+
+/** Every version the store published, newest first. */
+export async function listDecorationVersions(db: Tx, merchantId: string): Promise<DecorationVersionSummary[]> {
+  const rows = await db.storefrontDecorationVersion.findMany({
+    where: { merchantId },
+    orderBy: { version: 'desc' },
+    select: { id: true, version: true, locale: true, market: true, publishedAt: true },
+  });
+  return rows.map((r) => DecorationVersionSummary.parse(r));
+}
+
+export type NewDecorationPreview = { id: string; merchantId: string; locale: Locale; market: Market; blocks: DecorationBlock[]; expiresAt: Date };
+
+/** Removes the store's previews that expired by `now`. */
+export async function deleteExpiredPreviews(tx: Tx, merchantId: string, now: Date): Promise<void> {
+  await tx.decorationPreview.deleteMany({ where: { merchantId, expiresAt: { lte: now } } });
+}
+
+/** Keeps a draft for previewing until it expires. */
+export async function insertPreview(tx: Tx, preview: NewDecorationPreview): Promise<void> {
+  await tx.decorationPreview.create({ data: preview });
+}
+
+const LivePreview = z.object({ locale: Locale, market: Market, blocks: StoredDecorationBlocks, expiresAt: z.date() });
+export type LivePreview = z.output<typeof LivePreview>;
+
+/** The store's preview with this id, unless it expired by `now`. */
+export async function readLivePreview(db: Tx, merchantId: string, previewId: string, now: Date): Promise<LivePreview | undefined> {
+  const row = await db.decorationPreview.findFirst({
+    where: { id: previewId, merchantId, expiresAt: { gt: now } },
+    select: { locale: true, market: true, blocks: true, expiresAt: true },
+  });
+  return row ? LivePreview.parse(row) : undefined;
 }

@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import { getReadableMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import type { Locale, Market } from '../schemas/common';
+import type { Locale } from '../schemas/common';
 import { withMediaUrls } from '../core/media-urls';
-import { collectionProductIds, loadProductEntries } from './product-entries';
-import type { DecorationBlock, StorefrontDecoration } from './schemas';
+import { readLiveDecoration } from './data';
+import { withCurrentProductEntries } from './product-entries';
+import type { StorefrontDecoration } from './schemas';
 
 export type GetDecorationInput = {
   slug: string;
@@ -29,26 +30,17 @@ export async function getPublicStorefrontDecoration(
 ): Promise<StorefrontDecoration> {
   // A protected store's decoration is its data: 401 store_access_required without its token.
   const merchant = await getReadableMerchantOrThrow(ctx, input.slug);
-  const row = await ctx.db.storefrontDecorationVersion.findFirst({
-    where: { merchantId: merchant.id },
-    orderBy: { version: 'desc' },
-  });
+  const row = await readLiveDecoration(ctx.db, merchant.id);
   if (!row) throw new ServiceError('decoration_not_published');
 
-  const locale = input.locale ?? (row.locale as Locale);
-  const market = row.market as Market;
-  // Validated when published, and the row cannot change since (see the migration's trigger).
-  const stored = row.blocks as DecorationBlock[];
-  const catalog = await loadProductEntries(ctx.db, merchant.id, collectionProductIds(stored), { locale, market });
-  const blocks = stored.map((b) =>
-    b.type === 'product_collection' ? { ...b, products: b.products.flatMap((p) => catalog.get(p.id) ?? []) } : b,
-  );
+  const locale = input.locale ?? row.locale;
+  const blocks = await withCurrentProductEntries(ctx.db, merchant.id, row.blocks, { locale, market: row.market });
   return {
     versionId: row.id,
     version: row.version,
     tenant: { slug: merchant.slug, displayName: merchant.displayName },
     locale,
-    market,
+    market: row.market,
     blocks: withMediaUrls(ctx, blocks),
   };
 }

@@ -4,7 +4,8 @@ import { getReadableMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { withMediaUrls } from '../core/media-urls';
 import type { Locale, Market } from '../schemas/common';
-import { collectionProductIds, loadProductEntries } from './product-entries';
+import { deleteExpiredPreviews, insertPreview, readLivePreview } from './data';
+import { collectionProductIds, withCurrentProductEntries } from './product-entries';
 import { signPreviewToken, verifyPreviewToken } from './preview-token';
 import { type PublishDecorationInput, validateDecorationDraft } from './publish-decoration';
 import type { DecorationBlock } from './schemas';
@@ -29,12 +30,10 @@ export async function createDecorationPreview(
   // Whole seconds: the link carries the expiry in seconds and the row must agree with it.
   const expiresAt = new Date((Math.floor(ctx.now.getTime() / 1000) + ttl) * 1000);
   const previewId = randomUUID();
-  await ctx.db.$transaction([
-    ctx.db.decorationPreview.deleteMany({ where: { merchantId: valid.merchant.id, expiresAt: { lte: ctx.now } } }),
-    ctx.db.decorationPreview.create({
-      data: { id: previewId, merchantId: valid.merchant.id, locale: valid.locale, market: valid.market, blocks: valid.stored, expiresAt },
-    }),
-  ]);
+  await ctx.db.$transaction(async (tx) => {
+    await deleteExpiredPreviews(tx, valid.merchant.id, ctx.now);
+    await insertPreview(tx, { id: previewId, merchantId: valid.merchant.id, locale: valid.locale, market: valid.market, blocks: valid.stored, expiresAt });
+  });
   const token = signPreviewToken(valid.merchant.slug, { previewId, expiresAt });
   return {
     token,
@@ -59,16 +58,9 @@ export async function getDecorationPreview(
   const merchant = await getReadableMerchantOrThrow(ctx, input.slug);
   const claims = verifyPreviewToken(merchant.slug, input.token, ctx.now);
   if (!claims) return null;
-  const row = await ctx.db.decorationPreview.findFirst({
-    where: { id: claims.previewId, merchantId: merchant.id, expiresAt: { gt: ctx.now } },
-  });
+  const row = await readLivePreview(ctx.db, merchant.id, claims.previewId, ctx.now);
   if (!row) return null;
-  const locale = input.locale ?? (row.locale as Locale);
-  const market = row.market as Market;
-  const stored = row.blocks as DecorationBlock[];
-  const catalog = await loadProductEntries(ctx.db, merchant.id, collectionProductIds(stored), { locale, market });
-  const blocks = stored.map((b) =>
-    b.type === 'product_collection' ? { ...b, products: b.products.flatMap((p) => catalog.get(p.id) ?? []) } : b,
-  );
-  return { locale, market, blocks: withMediaUrls(ctx, blocks), expiresAt: row.expiresAt.toISOString() };
+  const locale = input.locale ?? row.locale;
+  const blocks = await withCurrentProductEntries(ctx.db, merchant.id, row.blocks, { locale, market: row.market });
+  return { locale, market: row.market, blocks: withMediaUrls(ctx, blocks), expiresAt: row.expiresAt.toISOString() };
 }

@@ -1,9 +1,7 @@
+import { readActiveProductCards } from '../catalog/data';
 import type { Db } from '../db/client';
 import { type Locale, type Market, inLocale, marketCurrency } from '../schemas/common';
-import { DECORATION_LIMITS, type DecorationProductEntry } from './schemas';
-
-type LocalizedJson = Partial<Record<Locale, string>>;
-type MediaJson = { kind?: string; url?: string }[];
+import { DECORATION_LIMITS, type DecorationBlock, type DecorationProductEntry } from './schemas';
 
 /**
  * Product collections name products by id; the catalog is the source of their facts. Entries
@@ -18,36 +16,37 @@ export async function loadProductEntries(
   ids: readonly string[],
   view: { locale: Locale; market: Market },
 ): Promise<Map<string, DecorationProductEntry>> {
-  if (ids.length === 0) return new Map();
   const currency = marketCurrency[view.market];
-  const rows = await db.product.findMany({
-    where: { id: { in: [...new Set(ids)] }, merchantId, status: 'active' },
-    select: {
-      id: true,
-      slug: true,
-      title: true,
-      kind: true,
-      media: true,
-      skus: { select: { prices: { where: { currency }, select: { amount: true } } } },
-    },
-  });
+  const rows = await readActiveProductCards(db, merchantId, ids, currency);
   return new Map(
     rows.map((p) => {
-      const title = p.title as LocalizedJson;
-      const image = (Array.isArray(p.media) ? (p.media as MediaJson) : []).find((m) => m.kind === 'image' && m.url);
-      const amounts = p.skus.flatMap((s) => s.prices.map((x) => x.amount));
+      const image = (p.media ?? []).find((m) => m.kind === 'image' && m.url);
       const entry: DecorationProductEntry = {
         id: p.id,
         slug: p.slug,
         // Catalog titles are unbounded; the decoration contract caps them.
-        title: (inLocale(title, view.locale) || p.slug).slice(0, DECORATION_LIMITS.productTitleMax),
+        title: (inLocale(p.title, view.locale) || p.slug).slice(0, DECORATION_LIMITS.productTitleMax),
         imageUrl: image?.url ?? null,
         kind: p.kind,
-        price: amounts.length ? { amount: Math.min(...amounts), currency } : null,
+        price: p.amounts.length ? { amount: Math.min(...p.amounts), currency } : null,
       };
       return [p.id, entry];
     }),
   );
+}
+
+/**
+ * Stored blocks as a store serves them (published or previewed): each product collection holds
+ * the current entries of the products it names that are still active products of the store.
+ */
+export async function withCurrentProductEntries(
+  db: Db,
+  merchantId: string,
+  stored: readonly DecorationBlock[],
+  view: { locale: Locale; market: Market },
+): Promise<DecorationBlock[]> {
+  const catalog = await loadProductEntries(db, merchantId, collectionProductIds(stored), view);
+  return stored.map((b) => (b.type === 'product_collection' ? { ...b, products: b.products.flatMap((p) => catalog.get(p.id) ?? []) } : b));
 }
 
 /** Every product id named by the product collections of a list of blocks. */

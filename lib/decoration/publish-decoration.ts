@@ -1,6 +1,6 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { lockStore } from '../catalog/data';
 import { type MerchantRecord, getMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError, type ErrorIssue } from '../core/errors';
@@ -9,7 +9,7 @@ import { publicReadsChanged } from '../core/public-read-cache';
 import type { Locale, Market } from '../schemas/common';
 import { absoluteUrl, mapUrlFields, publicBaseUrl, storedUrl } from '../core/media-urls';
 import { collectionProductIds, loadProductEntries } from './product-entries';
-import { lockStoreForPublish } from './data';
+import { insertDecorationVersion, readLatestDecorationVersion } from './data';
 import { DecorationBlock, DecorationDraft as DraftSchema, DecorationProductEntry } from './schemas';
 
 export type PublishDecorationInput = {
@@ -80,23 +80,9 @@ export async function publishDecoration(
 ): Promise<PublishedDecorationVersion> {
   const { merchant, locale, market, blocks, stored } = await validateDecorationDraft(ctx, input);
   const row = await ctx.db.$transaction(async (tx) => {
-    await lockStoreForPublish(tx, merchant.id);
-    const last = await tx.storefrontDecorationVersion.findFirst({
-      where: { merchantId: merchant.id },
-      orderBy: { version: 'desc' },
-      select: { version: true },
-    });
-    return tx.storefrontDecorationVersion.create({
-      data: {
-        id: randomUUID(),
-        merchantId: merchant.id,
-        version: (last?.version ?? 0) + 1,
-        locale,
-        market,
-        blocks: stored,
-        publishedAt: ctx.now,
-      },
-    });
+    await lockStore(tx, merchant.id);
+    const version = (await readLatestDecorationVersion(tx, merchant.id)) + 1;
+    return insertDecorationVersion(tx, { merchantId: merchant.id, version, locale, market, blocks: stored, publishedAt: ctx.now });
   });
   publicReadsChanged();
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { readCategoryBySlug } from '../catalog/data';
 import { getReadableMerchantOrThrow, resolveMarket } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
@@ -116,6 +117,5 @@ async function searchProducts(ctx: ServiceContext, input: SearchQuery, prices: S
 }
 
 async function assertCategoryExists(ctx: ServiceContext, slug: string): Promise<void> {
-  const category = await ctx.db.category.findUnique({ where: { slug }, select: { id: true } });
-  if (!category) throw new ServiceError('category_not_found');
+  if (!(await readCategoryBySlug(ctx.db, slug))) throw new ServiceError('category_not_found');
 }

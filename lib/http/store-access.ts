@@ -1,6 +1,7 @@
 import { getDb } from '../db/client';
 import { STORE_ACCESS_HEADER } from '../store-access/policy';
-import { parseCookieHeader, presentedTokens, storesOpenedBy } from '../store-access/presented-tokens';
+import { parseCookieHeader, presentedTokens } from '../store-access/presented-tokens';
+import { storesOpenedBy } from '../store-access/stores-opened-by';
 
 /**
  * The protected stores this request may read: valid store access tokens sent in the

@@ -2,6 +2,7 @@ import 'server-only';
 import { getMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { markPuzzleUsed, purgeExpiredPuzzles } from './data';
 import { assertNotLocked, clearFailures, refuseAnswer } from './lockout';
 import { verifyStorePassword } from './password';
 import { STORE_ACCESS_HEADER } from './policy';
@@ -55,11 +56,8 @@ async function checkProofOfWork(ctx: ServiceContext, merchantId: string, slug: s
   if (puzzle.store !== slug) await refuseAnswer(ctx, merchantId, 'puzzle_for_another_store');
   if (isPuzzleExpired(puzzle, ctx.now)) throw new ServiceError('challenge_expired', { details: { expiresAt: puzzle.expiresAt } });
   if (!isSolution(puzzle, solution)) await refuseAnswer(ctx, merchantId, 'wrong_solution');
-  // The unique id makes the second use fail even when both race.
-  const { count } = await ctx.db.storeAccessUsedPuzzle.createMany({
-    data: [{ id: puzzle.id, merchantId, expiresAt: new Date(puzzle.expiresAt) }],
-    skipDuplicates: true,
-  });
-  if (count === 0) throw new ServiceError('challenge_already_used');
-  await ctx.db.storeAccessUsedPuzzle.deleteMany({ where: { expiresAt: { lt: ctx.now } } });
+  if (!(await markPuzzleUsed(ctx.db, { id: puzzle.id, merchantId, expiresAt: new Date(puzzle.expiresAt) }))) {
+    throw new ServiceError('challenge_already_used');
+  }
+  await purgeExpiredPuzzles(ctx.db, ctx.now);
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { storeAccessPolicy } from './policy';
-import { recordChallengeFailure } from './data';
+import { type FailurePair, clearChallengeFailures, readChallengeFailures, recordChallengeFailure } from './data';
 
 /**
  * Lockout per client address and store: `maxFailures` wrong answers inside `failureWindowSeconds`
@@ -14,14 +14,13 @@ import { recordChallengeFailure } from './data';
  * policy bounds how many there can be.
  */
 type Ctx = Pick<ServiceContext, 'db' | 'now' | 'clientAddress'>;
-type Pair = { merchantId: string; clientKey: string };
 
-function pairOf(ctx: Ctx, merchantId: string): Pair {
+function pairOf(ctx: Ctx, merchantId: string): FailurePair {
   return { merchantId, clientKey: createHash('sha256').update(ctx.clientAddress).digest('hex') };
 }
 
 /** The store-wide password counter's row (client keys are hex digests, so it cannot collide). */
-function storePairOf(merchantId: string): Pair {
+function storePairOf(merchantId: string): FailurePair {
   return { merchantId, clientKey: 'store:password' };
 }
 
@@ -35,8 +34,8 @@ function lockedError(lockedUntil: Date, now: Date, persist?: (db: Db) => Promise
 }
 
 /** Wrong answers of this client for this store in the current window (0 after a lapsed lock). */
-async function failuresSoFar(ctx: Ctx, pair: Pair): Promise<{ count: number; lockedUntil: Date | null }> {
-  const row = await ctx.db.storeAccessFailure.findUnique({ where: { merchantId_clientKey: pair } });
+async function failuresSoFar(ctx: Ctx, pair: FailurePair): Promise<{ count: number; lockedUntil: Date | null }> {
+  const row = await readChallengeFailures(ctx.db, pair);
   if (!row) return { count: 0, lockedUntil: null };
   if (row.lockedUntil) return row.lockedUntil > ctx.now ? { count: row.attempts, lockedUntil: row.lockedUntil } : { count: 0, lockedUntil: null };
   const windowStart = ctx.now.getTime() - storeAccessPolicy.failureWindowSeconds * 1000;
@@ -53,7 +52,7 @@ export async function assertNotLocked(ctx: Ctx, merchantId: string, kind: 'passw
 }
 
 /** One more wrong answer of the pair, written when the refusal is rendered (see recordChallengeFailure). */
-function recordFailure(pair: Pair, now: Date, { maxFailures, lockSeconds }: { maxFailures: number; lockSeconds: number } = storeAccessPolicy) {
+function recordFailure(pair: FailurePair, now: Date, { maxFailures, lockSeconds }: { maxFailures: number; lockSeconds: number } = storeAccessPolicy) {
   const { failureWindowSeconds } = storeAccessPolicy;
   const windowStart = new Date(now.getTime() - failureWindowSeconds * 1000);
   const lockUntil = new Date(now.getTime() + lockSeconds * 1000);
@@ -88,5 +87,5 @@ export async function refuseAnswer(ctx: Ctx, merchantId: string, reason: string)
 
 /** A right answer starts the count afresh. */
 export async function clearFailures(ctx: Ctx, merchantId: string): Promise<void> {
-  await ctx.db.storeAccessFailure.deleteMany({ where: pairOf(ctx, merchantId) });
+  await clearChallengeFailures(ctx.db, pairOf(ctx, merchantId));
 }

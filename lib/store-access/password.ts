@@ -1,6 +1,7 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import type { Db } from '../db/client';
 import { publicReadsChanged } from '../core/public-read-cache';
+import { saveStorePasswordHash } from './data';
 
 /**
  * argon2id with the OWASP baseline (19 MiB, 2 passes, 1 lane): about 40 ms here, and memory-hard
@@ -28,10 +29,6 @@ export async function verifyStorePassword(passwordHash: string, password: string
  */
 export async function setStorePassword(db: Db, merchantId: string, password: string | null): Promise<void> {
   const passwordHash = password === null ? null : await hashStorePassword(password);
-  await db.storeAccessSettings.upsert({
-    where: { merchantId },
-    create: { merchantId, passwordHash },
-    update: { passwordHash, accessEpoch: { increment: 1 } },
-  });
+  await saveStorePasswordHash(db, merchantId, passwordHash);
   publicReadsChanged();
 }

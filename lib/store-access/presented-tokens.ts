@@ -1,6 +1,4 @@
-import type { Db } from '../db/client';
 import { storeAccessPolicy } from './policy';
-import { verifyStoreAccessToken } from './token';
 
 /**
  * Cookie of the token for one store. `__Host-` (Secure, Path=/, no Domain) outside development,
@@ -42,20 +40,4 @@ export function parseCookieHeader(header: string | null): { name: string; value:
     }
     return [{ name, value }];
   });
-}
-
-/**
- * The stores these tokens open: signature and expiry checked, then one query to drop tokens
- * whose store is no longer protected or whose access epoch has moved on (password changed).
- */
-export async function storesOpenedBy(db: Db, tokens: string[], now: Date): Promise<ReadonlySet<string>> {
-  if (tokens.length === 0) return new Set();
-  const claims = (await Promise.all(tokens.map((t) => verifyStoreAccessToken(t, now)))).filter((c) => c !== null);
-  if (claims.length === 0) return new Set();
-  const rows = await db.storeAccessSettings.findMany({
-    where: { merchant: { slug: { in: [...new Set(claims.map((c) => c.store))] }, accessMode: 'protected' } },
-    select: { accessEpoch: true, merchant: { select: { slug: true } } },
-  });
-  const epochs = new Map(rows.map((r) => [r.merchant.slug, r.accessEpoch]));
-  return new Set(claims.filter((c) => epochs.get(c.store) === c.epoch).map((c) => c.store));
 }

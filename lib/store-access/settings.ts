@@ -1,12 +1,12 @@
 import type { Db } from '../db/client';
-import type { StoreAccessSettings } from '../generated/prisma/client';
+import { type StoreAccessSettings, readStoreAccessSettings } from './data';
+import type { ChallengeKind } from './policy';
 
 type Merchant = { id: string; accessMode: 'open' | 'protected' };
-import type { ChallengeKind } from './policy';
 
 export async function getStoreAccessSettings(db: Db, merchant: Merchant): Promise<StoreAccessSettings | null> {
   if (merchant.accessMode !== 'protected') return null;
-  return db.storeAccessSettings.findUnique({ where: { merchantId: merchant.id } });
+  return readStoreAccessSettings(db, merchant.id);
 }
 
 /** What unlocks the store: nothing for an open store (it needs no unlocking). */

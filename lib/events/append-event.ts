@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { Prisma } from '../generated/prisma/client';
 import { processWide } from '../platform/process-wide';
+import { EventPayload, type EventWriter, insertEvent } from './data';
 import type { EventKind } from './define-event-kind';
-
-/** Anything that can insert a row: the transaction client of the business change. */
-type Tx = { domainEvent: { create: (args: { data: Prisma.DomainEventUncheckedCreateInput }) => Promise<unknown> } };
 
 export type AppendEventInput<S extends z.ZodType> = {
   merchantId: string;
@@ -21,21 +18,18 @@ export type AppendEventInput<S extends z.ZodType> = {
  * change happens without its event. The payload is checked against the kind's schema here, so a
  * consumer never receives a shape the catalogue does not describe.
  */
-export async function appendEvent<S extends z.ZodType>(tx: Tx, kind: EventKind<S>, input: AppendEventInput<S>): Promise<string> {
+export async function appendEvent<S extends z.ZodType>(tx: EventWriter, kind: EventKind<S>, input: AppendEventInput<S>): Promise<string> {
   const id = randomUUID();
   appended.count++;
-  const payload = kind.payload.parse(input.payload) as Prisma.InputJsonValue;
-  await tx.domainEvent.create({
-    data: {
-      id,
-      type: kind.type,
-      merchantId: input.merchantId,
-      installationId: input.installationId,
-      subjectType: kind.subjectType,
-      subjectId: input.subjectId,
-      payload,
-      occurredAt: input.occurredAt,
-    },
+  await insertEvent(tx, {
+    id,
+    type: kind.type,
+    merchantId: input.merchantId,
+    installationId: input.installationId,
+    subjectType: kind.subjectType,
+    subjectId: input.subjectId,
+    payload: EventPayload.parse(kind.payload.parse(input.payload)),
+    occurredAt: input.occurredAt,
   });
   return id;
 }

@@ -1,6 +1,7 @@
 import { logger } from '../platform/logger';
 import { getDb } from '../db/client';
 import { processWide } from '../platform/process-wide';
+import { nextDeliveryDue } from '../webhooks/data';
 import { didWork, runBackgroundWork } from './run-background-work';
 
 type State = { running: Promise<void> | null; again: boolean; timer: NodeJS.Timeout | null };
@@ -46,16 +47,11 @@ export function kickBackgroundWork(): Promise<void> {
 
 async function scheduleNextWake(): Promise<void> {
   const db = await getDb();
-  const next = await db.webhookDelivery.findFirst({
-    where: { status: 'pending', endpoint: { enabled: true } },
-    orderBy: { nextAttemptAt: 'asc' },
-    select: { nextAttemptAt: true, leaseUntil: true },
-  });
+  const due = await nextDeliveryDue(db);
   if (kick.timer) clearTimeout(kick.timer);
   kick.timer = null;
-  if (!next) return;
-  const due = Math.max(next.nextAttemptAt.getTime(), next.leaseUntil?.getTime() ?? 0);
-  const wait = Math.min(MAX_WAKE_MS, Math.max(MIN_WAKE_MS, due - Date.now()));
+  if (!due) return;
+  const wait = Math.min(MAX_WAKE_MS, Math.max(MIN_WAKE_MS, due.getTime() - Date.now()));
   kick.timer = setTimeout(() => {
     kick.timer = null;
     void kickBackgroundWork();

@@ -1,6 +1,8 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
+import { readMerchant } from '../catalog/data';
+import { createEndpoint, deleteEndpoint, listDeliveries, listEndpointsWithOwners, readInstallationBySlugs, requeueDelivery } from './data';
 import { eventKind, eventKinds } from './event-catalogue';
 import { toPublicEndpoint } from './endpoints';
 import { messageId } from './message';
@@ -27,10 +29,7 @@ export async function createWebhookEndpoint(
   ctx: ServiceContext,
   input: CreateWebhookEndpointInput,
 ): Promise<{ endpoint: PublicWebhookEndpoint & { installationId: string }; secret: string }> {
-  const installation = await ctx.db.installation.findFirst({
-    where: { merchant: { slug: input.merchantSlug }, app: { slug: input.appSlug } },
-    select: { id: true, merchantId: true },
-  });
+  const installation = await readInstallationBySlugs(ctx.db, input.merchantSlug, input.appSlug);
   if (!installation) throw new WebhookAdminError(`No installation of app ${input.appSlug} on store ${input.merchantSlug} (npm run keys -- create installs one)`);
   const eventTypes = input.eventTypes === 'all' ? eventKinds.map((k) => k.type) : [...new Set(input.eventTypes)];
   const unknown = eventTypes.filter((t) => !eventKind(t));
@@ -44,16 +43,14 @@ export async function createWebhookEndpoint(
   }
   const id = randomUUID();
   const secret = generateWebhookSecret();
-  const created = await ctx.db.webhookEndpoint.create({
-    data: {
-      id,
-      installationId: installation.id,
-      merchantId: installation.merchantId,
-      url,
-      eventTypes,
-      description: input.description ?? null,
-      secretCiphertext: encryptWebhookSecret(secret, id),
-    },
+  const created = await createEndpoint(ctx.db, {
+    id,
+    installationId: installation.id,
+    merchantId: installation.merchantId,
+    url,
+    eventTypes,
+    description: input.description ?? null,
+    secretCiphertext: encryptWebhookSecret(secret, id),
   });
   return { endpoint: { ...toPublicEndpoint(created), installationId: created.installationId }, secret };
 }
@@ -63,27 +60,21 @@ export type EndpointListing = PublicWebhookEndpoint & { installationId: string; 
 export async function listWebhookEndpoints(ctx: ServiceContext, filter: { merchantSlug?: string } = {}): Promise<EndpointListing[]> {
   let merchantId: string | undefined;
   if (filter.merchantSlug) {
-    const merchant = await ctx.db.merchant.findUnique({ where: { slug: filter.merchantSlug }, select: { id: true } });
+    const merchant = await readMerchant(ctx.db, filter.merchantSlug);
     if (!merchant) throw new WebhookAdminError(`No store with slug ${filter.merchantSlug}`);
     merchantId = merchant.id;
   }
-  const endpoints = await ctx.db.webhookEndpoint.findMany({ where: merchantId ? { merchantId } : {}, orderBy: { createdAt: 'asc' } });
-  const installations = await ctx.db.installation.findMany({
-    where: { id: { in: endpoints.map((e) => e.installationId) } },
-    select: { id: true, app: { select: { slug: true } }, merchant: { select: { slug: true } } },
-  });
-  const byId = new Map(installations.map((i) => [i.id, i]));
+  const endpoints = await listEndpointsWithOwners(ctx.db, merchantId);
   return endpoints.map((e) => ({
     ...toPublicEndpoint(e),
     installationId: e.installationId,
-    merchant: byId.get(e.installationId)?.merchant.slug ?? '-',
-    app: byId.get(e.installationId)?.app.slug ?? '-',
+    merchant: e.merchantSlug ?? '-',
+    app: e.appSlug ?? '-',
   }));
 }
 
 export async function deleteWebhookEndpoint(ctx: ServiceContext, id: string): Promise<void> {
-  const { count } = await ctx.db.webhookEndpoint.deleteMany({ where: { id } });
-  if (!count) throw new WebhookAdminError(`No webhook endpoint ${id}`);
+  if (!(await deleteEndpoint(ctx.db, id))) throw new WebhookAdminError(`No webhook endpoint ${id}`);
 }
 
 export type DeliveryListing = {
@@ -99,12 +90,7 @@ export type DeliveryListing = {
 
 /** The latest deliveries of an endpoint with every attempt's log. */
 export async function listWebhookDeliveries(ctx: ServiceContext, endpointId: string, limit = 20): Promise<DeliveryListing[]> {
-  const deliveries = await ctx.db.webhookDelivery.findMany({
-    where: { endpointId },
-    orderBy: { createdAt: 'desc' },
-    take: limit,
-    include: { attemptsLog: { orderBy: { attempt: 'asc' } } },
-  });
+  const deliveries = await listDeliveries(ctx.db, endpointId, limit);
   return deliveries.map((d) => ({
     id: d.id,
     webhookId: messageId(d.id),
@@ -129,11 +115,5 @@ export async function listWebhookDeliveries(ctx: ServiceContext, endpointId: str
  * a failed one gets a fresh retry schedule, a succeeded one one more attempt.
  */
 export async function redeliverWebhook(ctx: ServiceContext, deliveryId: string): Promise<void> {
-  const delivery = await ctx.db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { attempts: true } });
-  if (!delivery) throw new WebhookAdminError(`No webhook delivery ${deliveryId}`);
-  const { count } = await ctx.db.webhookDelivery.updateMany({
-    where: { id: deliveryId },
-    data: { status: 'pending', scheduleStart: delivery.attempts, nextAttemptAt: ctx.now, completedAt: null, leaseToken: null, leaseUntil: null },
-  });
-  if (!count) throw new WebhookAdminError(`No webhook delivery ${deliveryId}`);
+  if (!(await requeueDelivery(ctx.db, deliveryId, ctx.now))) throw new WebhookAdminError(`No webhook delivery ${deliveryId}`);
 }

@@ -1,23 +1,79 @@
 import { z } from 'zod';
+import type { Db } from '../db/client';
 import { type SqlClient, queryRows } from '../db/rows';
-import { Prisma } from '../generated/prisma/client';
+import { Prisma, type WebhookEndpoint } from '../generated/prisma/client';
 
 /**
- * The webhooks' SQL: the two statements that must lock rows with SKIP LOCKED, which Prisma's
- * query builder cannot say. Values are bound parameters; rows are parsed.
+ * The webhooks' SQL: endpoints, their deliveries and the attempts' log. The claim of due
+ * deliveries locks rows with SKIP LOCKED, which Prisma's query builder cannot say, so it is
+ * tagged SQL; the rest are Prisma client calls. Values are bound parameters.
  */
 
-const UndispatchedEvent = z.object({ id: z.string(), type: z.string(), merchantId: z.string(), installationId: z.string().nullable() });
-export type UndispatchedEvent = z.infer<typeof UndispatchedEvent>;
+type Client = Db | Prisma.TransactionClient;
 
-/** Oldest outbox events not yet fanned out, locked for this transaction; rows another runner holds are skipped. */
-export function lockUndispatchedEvents(tx: SqlClient, limit: number): Promise<UndispatchedEvent[]> {
+export type { WebhookEndpoint };
+
+/** An installation's endpoint; null when it has none with this id. */
+export function readInstallationEndpoint(db: Client, installationId: string, id: string): Promise<WebhookEndpoint | null> {
+  return db.webhookEndpoint.findFirst({ where: { id, installationId } });
+}
+
+export function readEndpoint(db: Client, id: string): Promise<WebhookEndpoint | null> {
+  return db.webhookEndpoint.findUnique({ where: { id } });
+}
+
+export function createEndpoint(db: Client, data: Prisma.WebhookEndpointUncheckedCreateInput): Promise<WebhookEndpoint> {
+  return db.webhookEndpoint.create({ data });
+}
+
+export function updateEndpoint(db: Client, id: string, data: Prisma.WebhookEndpointUpdateInput): Promise<WebhookEndpoint> {
+  return db.webhookEndpoint.update({ where: { id }, data });
+}
+
+/** Whether there was such an endpoint (its deliveries and their log go with it). */
+export async function deleteEndpoint(db: Client, id: string): Promise<boolean> {
+  const { count } = await db.webhookEndpoint.deleteMany({ where: { id } });
+  return count > 0;
+}
+
+export type EndpointWithOwner = WebhookEndpoint & { merchantSlug: string | null; appSlug: string | null };
+
+/** Every endpoint (of one store, when given), oldest first, with the slugs of the store and app it belongs to. */
+export async function listEndpointsWithOwners(db: Client, merchantId?: string): Promise<EndpointWithOwner[]> {
+  const endpoints = await db.webhookEndpoint.findMany({ where: merchantId ? { merchantId } : {}, orderBy: { createdAt: 'asc' } });
+  const installations = await db.installation.findMany({
+    where: { id: { in: endpoints.map((e) => e.installationId) } },
+    select: { id: true, app: { select: { slug: true } }, merchant: { select: { slug: true } } },
+  });
+  const byId = new Map(installations.map((i) => [i.id, i]));
+  return endpoints.map((e) => ({ ...e, merchantSlug: byId.get(e.installationId)?.merchant.slug ?? null, appSlug: byId.get(e.installationId)?.app.slug ?? null }));
+}
+
+/** The installation of an app on a store, by their slugs; null when the app is not installed there. */
+export function readInstallationBySlugs(db: Client, merchantSlug: string, appSlug: string): Promise<{ id: string; merchantId: string } | null> {
+  return db.installation.findFirst({ where: { merchant: { slug: merchantSlug }, app: { slug: appSlug } }, select: { id: true, merchantId: true } });
+}
+
+const SubscribedEndpoint = z.object({ id: z.string(), installationId: z.string(), merchantId: z.string(), eventTypes: z.array(z.string()) });
+export type SubscribedEndpoint = z.infer<typeof SubscribedEndpoint>;
+
+/** The enabled endpoints of these stores whose installation is still active: an app uninstalled from a store hears nothing more from it. */
+export function readListeningEndpoints(db: SqlClient, merchantIds: readonly string[]): Promise<SubscribedEndpoint[]> {
   return queryRows(
-    tx,
-    UndispatchedEvent,
-    Prisma.sql`SELECT id::text AS id, type, "merchantId"::text AS "merchantId", "installationId"::text AS "installationId"
-               FROM "DomainEvent" WHERE "dispatchedAt" IS NULL ORDER BY sequence LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+    db,
+    SubscribedEndpoint,
+    Prisma.sql`SELECT e.id::text AS id, e."installationId"::text AS "installationId", e."merchantId"::text AS "merchantId", e."eventTypes"
+      FROM "WebhookEndpoint" e JOIN "Installation" i ON i.id = e."installationId" AND i.status = 'active'
+      WHERE e.enabled AND e."merchantId" = ANY(${[...merchantIds]}::uuid[])`,
   );
+}
+
+/** New deliveries, due at once; an event already fanned out to an endpoint is not delivered to it twice. */
+export async function createDeliveries(
+  tx: Prisma.TransactionClient,
+  deliveries: { endpointId: string; eventId: string; eventType: string; nextAttemptAt: Date }[],
+): Promise<void> {
+  if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries, skipDuplicates: true });
 }
 
 const ClaimedDelivery = z.object({ id: z.string(), endpointId: z.string(), eventId: z.string(), attempts: z.number(), scheduleStart: z.number() });
@@ -44,4 +100,81 @@ export function claimDueDeliveries(db: SqlClient, now: Date, token: string, leas
       WHERE d.id = due.id
       RETURNING d.id::text AS id, d."endpointId"::text AS "endpointId", d."eventId"::text AS "eventId", d.attempts, d."scheduleStart"`,
   );
+}
+
+/**
+ * Settles a claimed delivery while its runner's lease `token` still holds it (false when the lease
+ * lapsed and another runner may have taken it): the attempts made, `pending` again with its next
+ * attempt time, or done (`succeeded`/`failed`) at `completedAt`. The lease is released.
+ */
+export async function settleDelivery(
+  db: Client,
+  d: { id: string; token: string; attempts?: number; status: 'pending' | 'succeeded' | 'failed'; nextAttemptAt?: Date; completedAt: Date | null },
+): Promise<boolean> {
+  const { count } = await db.webhookDelivery.updateMany({
+    where: { id: d.id, leaseToken: d.token },
+    data: { attempts: d.attempts, status: d.status, nextAttemptAt: d.nextAttemptAt, completedAt: d.completedAt, leaseToken: null, leaseUntil: null },
+  });
+  return count === 1;
+}
+
+export type AttemptLog = { attempt: number; startedAt: Date; durationMs: number; statusCode: number | null; outcome: string; responseExcerpt: string | null };
+
+export async function logAttempt(tx: Prisma.TransactionClient, deliveryId: string, log: AttemptLog): Promise<void> {
+  await tx.webhookDeliveryAttempt.create({ data: { deliveryId, ...log } });
+}
+
+/** A delivered attempt: the endpoint is healthy again and its failure streak over. */
+export async function recordEndpointSuccess(tx: Prisma.TransactionClient, id: string, at: Date): Promise<void> {
+  await tx.webhookEndpoint.update({ where: { id }, data: { consecutiveFailures: 0, health: 'healthy', lastSuccessAt: at } });
+}
+
+/**
+ * A failed attempt: one more in the endpoint's failure streak, `failing` once the streak reaches
+ * `failingAfter`, and disabled when the receiver answered 410 Gone (`gone`).
+ */
+export async function recordEndpointFailure(tx: Prisma.TransactionClient, id: string, at: Date, failure: { gone: boolean; failingAfter: number }): Promise<void> {
+  const failed = await tx.webhookEndpoint.update({
+    where: { id },
+    data: { consecutiveFailures: { increment: 1 }, lastFailureAt: at, ...(failure.gone ? { enabled: false, disabledReason: 'gone' } : {}) },
+    select: { consecutiveFailures: true, health: true },
+  });
+  if (failed.consecutiveFailures >= failure.failingAfter && failed.health !== 'failing') {
+    await tx.webhookEndpoint.update({ where: { id }, data: { health: 'failing' } });
+  }
+}
+
+/** The latest deliveries of an endpoint, newest first, each with every attempt's log. */
+export function listDeliveries(db: Client, endpointId: string, limit: number) {
+  return db.webhookDelivery.findMany({
+    where: { endpointId },
+    orderBy: { createdAt: 'desc' },
+    take: limit,
+    include: { attemptsLog: { orderBy: { attempt: 'asc' } } },
+  });
+}
+
+/**
+ * Queues a delivery to be sent again at `now` on a fresh retry schedule (it starts at the attempts
+ * made so far). False when there is no such delivery.
+ */
+export async function requeueDelivery(db: Client, id: string, now: Date): Promise<boolean> {
+  const delivery = await db.webhookDelivery.findUnique({ where: { id }, select: { attempts: true } });
+  if (!delivery) return false;
+  const { count } = await db.webhookDelivery.updateMany({
+    where: { id },
+    data: { status: 'pending', scheduleStart: delivery.attempts, nextAttemptAt: now, completedAt: null, leaseToken: null, leaseUntil: null },
+  });
+  return count > 0;
+}
+
+/** When the earliest pending delivery of an enabled endpoint may be attempted (its time, or its lease's end); null when none waits. */
+export async function nextDeliveryDue(db: Client): Promise<Date | null> {
+  const next = await db.webhookDelivery.findFirst({
+    where: { status: 'pending', endpoint: { enabled: true } },
+    orderBy: { nextAttemptAt: 'asc' },
+    select: { nextAttemptAt: true, leaseUntil: true },
+  });
+  if (!next) return null;
+  return new Date(Math.max(next.nextAttemptAt.getTime(), next.leaseUntil?.getTime() ?? 0));
 }

@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { messageBody, messageId } from './message';
 import { FAILING_AFTER_CONSECUTIVE_FAILURES, nextAttemptAt } from './retry-schedule';
 import { signMessage, signingSecrets } from './secrets';
-import { type ClaimedDelivery, claimDueDeliveries } from './data';
+import { readEvent } from '../events/data';
+import { type ClaimedDelivery, claimDueDeliveries, logAttempt, readEndpoint, recordEndpointFailure, recordEndpointSuccess, settleDelivery } from './data';
 import { type AttemptResult, DELIVERY_TIMEOUT_MS, sendWebhook } from './send-webhook';
 import { type NetworkPolicy, webhookNetworkPolicy } from './url-safety';
 
@@ -68,16 +69,10 @@ async function attempt(
   token: string,
 ): Promise<AttemptResult | null> {
   const { db } = options;
-  const [endpoint, event] = await Promise.all([
-    db.webhookEndpoint.findUnique({ where: { id: delivery.endpointId } }),
-    db.domainEvent.findUnique({ where: { id: delivery.eventId } }),
-  ]);
+  const [endpoint, event] = await Promise.all([readEndpoint(db, delivery.endpointId), readEvent(db, delivery.eventId)]);
   if (!endpoint || !event) {
     // Deleted in between (an endpoint's deliveries go with it): nothing left to send.
-    await db.webhookDelivery.updateMany({
-      where: { id: delivery.id, leaseToken: token },
-      data: { status: 'failed', completedAt: options.now(), leaseToken: null, leaseUntil: null },
-    });
+    await settleDelivery(db, { id: delivery.id, token, status: 'failed', completedAt: options.now() });
     return null;
   }
   const startedAt = options.now();
@@ -107,49 +102,26 @@ async function attempt(
       : scheduled;
 
   await db.$transaction(async (tx) => {
-    const moved = await tx.webhookDelivery.updateMany({
-      where: { id: delivery.id, leaseToken: token },
-      data: {
-        attempts,
-        status: succeeded ? 'succeeded' : retryAt ? 'pending' : 'failed',
-        nextAttemptAt: retryAt ?? finishedAt,
-        completedAt: retryAt ? null : finishedAt,
-        leaseToken: null,
-        leaseUntil: null,
-      },
+    const settled = await settleDelivery(tx, {
+      id: delivery.id,
+      token,
+      attempts,
+      status: succeeded ? 'succeeded' : retryAt ? 'pending' : 'failed',
+      nextAttemptAt: retryAt ?? finishedAt,
+      completedAt: retryAt ? null : finishedAt,
     });
-    if (moved.count !== 1) throw new LeaseLost();
-    await tx.webhookDeliveryAttempt.create({
-      data: {
-        deliveryId: delivery.id,
-        attempt: attempts,
-        startedAt,
-        durationMs: result.durationMs,
-        statusCode: result.statusCode,
-        outcome: result.outcome,
-        responseExcerpt: result.excerpt,
-      },
+    if (!settled) throw new LeaseLost();
+    await logAttempt(tx, delivery.id, {
+      attempt: attempts,
+      startedAt,
+      durationMs: result.durationMs,
+      statusCode: result.statusCode,
+      outcome: result.outcome,
+      responseExcerpt: result.excerpt,
     });
-    if (succeeded) {
-      await tx.webhookEndpoint.update({
-        where: { id: endpoint.id },
-        data: { consecutiveFailures: 0, health: 'healthy', lastSuccessAt: finishedAt },
-      });
-      return;
-    }
-    const failed = await tx.webhookEndpoint.update({
-      where: { id: endpoint.id },
-      data: {
-        consecutiveFailures: { increment: 1 },
-        lastFailureAt: finishedAt,
-        // 410 Gone: the receiver asks us to stop; later events wait until the endpoint is enabled again.
-        ...(result.outcome === 'gone' ? { enabled: false, disabledReason: 'gone' } : {}),
-      },
-      select: { consecutiveFailures: true, health: true },
-    });
-    if (failed.consecutiveFailures >= FAILING_AFTER_CONSECUTIVE_FAILURES && failed.health !== 'failing') {
-      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { health: 'failing' } });
-    }
+    if (succeeded) await recordEndpointSuccess(tx, endpoint.id, finishedAt);
+    // 410 Gone: the receiver asks us to stop; later events wait until the endpoint is enabled again.
+    else await recordEndpointFailure(tx, endpoint.id, finishedAt, { gone: result.outcome === 'gone', failingAfter: FAILING_AFTER_CONSECUTIVE_FAILURES });
   });
   options.log.info(
     { deliveryId: delivery.id, endpointId: endpoint.id, attempt: attempts, outcome: result.outcome, statusCode: result.statusCode, durationMs: result.durationMs },

@@ -1,11 +1,9 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import type { WebhookEndpoint } from '../generated/prisma/client';
+import { type WebhookEndpoint, readInstallationEndpoint } from './data';
 import type { PublicWebhookEndpoint } from './schemas';
 import { UnsafeWebhookUrl, checkWebhookUrl, webhookNetworkPolicy } from './url-safety';
-
-export type WebhookEndpointRow = WebhookEndpoint;
 
 /** The public view of an endpoint: everything but the secret. */
 export function toPublicEndpoint(e: WebhookEndpoint): PublicWebhookEndpoint {
@@ -30,7 +28,7 @@ export function toPublicEndpoint(e: WebhookEndpoint): PublicWebhookEndpoint {
 export async function getOwnEndpointOrThrow(ctx: ServiceContext, id: string): Promise<WebhookEndpoint> {
   const principal = ctx.principal;
   if (!principal) throw new ServiceError('authentication_required');
-  const endpoint = await ctx.db.webhookEndpoint.findFirst({ where: { id, installationId: principal.installationId } });
+  const endpoint = await readInstallationEndpoint(ctx.db, principal.installationId, id);
   if (!endpoint) throw new ServiceError('webhook_endpoint_not_found');
   return endpoint;
 }

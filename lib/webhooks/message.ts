@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { EventPayload, type StoredEvent } from '../events/data';
 import type { EventKind } from '../events/define-event-kind';
 
 export const WEBHOOK_API_VERSION = 'v1';
@@ -18,18 +19,8 @@ export const WebhookMessage = z
   .meta({ id: 'WebhookMessage' });
 export type WebhookMessage = z.infer<typeof WebhookMessage>;
 
-export type EventRecord = {
-  id: string;
-  type: string;
-  occurredAt: Date;
-  installationId: string | null;
-  subjectType: string;
-  subjectId: string;
-  payload: unknown;
-};
-
 /** The raw body of a delivery. The same bytes go out on every attempt. */
-export function messageBody(event: EventRecord): string {
+export function messageBody(event: StoredEvent): string {
   const message: WebhookMessage = {
     id: event.id,
     type: event.type,
@@ -37,7 +28,7 @@ export function messageBody(event: EventRecord): string {
     createdAt: event.occurredAt.toISOString(),
     installationId: event.installationId,
     subject: { type: event.subjectType, id: event.subjectId },
-    data: event.payload as Record<string, unknown>,
+    data: event.payload,
   };
   return JSON.stringify(message);
 }
@@ -54,7 +45,7 @@ function exampleUuid(name: string): string {
 }
 
 /** A whole example message of a kind, built from its declared example payload. */
-export function exampleEvent(kind: EventKind, installationId: string | null = exampleUuid('example-installation')): EventRecord {
+export function exampleEvent(kind: EventKind, installationId: string | null = exampleUuid('example-installation')): StoredEvent {
   return {
     id: exampleUuid(`example-event:${kind.type}`),
     type: kind.type,
@@ -62,6 +53,6 @@ export function exampleEvent(kind: EventKind, installationId: string | null = ex
     installationId,
     subjectType: kind.subjectType,
     subjectId: exampleUuid(`example-subject:${kind.type}`),
-    payload: kind.payload.parse(kind.example),
+    payload: EventPayload.parse(kind.payload.parse(kind.example)),
   };
 }

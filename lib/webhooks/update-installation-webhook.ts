@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import type { Prisma } from '../generated/prisma/client';
+import { updateEndpoint } from './data';
 import { checkEndpointUrlOrThrow, getOwnEndpointOrThrow, toPublicEndpoint } from './endpoints';
 import { DEFAULT_ROTATION_OVERLAP_SECONDS, type PublicWebhookUpdateRequest, type PublicWebhookUpdateResult } from './schemas';
 import { encryptWebhookSecret, generateWebhookSecret } from './secrets';
@@ -40,7 +41,7 @@ export async function updateInstallationWebhook(
     });
     rotation = { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
   }
-  const updated = await ctx.db.webhookEndpoint.update({ where: { id: endpoint.id }, data });
+  const updated = await updateEndpoint(ctx.db, endpoint.id, data);
   ctx.log.info({ endpointId: endpoint.id, changed: Object.keys(input), rotated: Boolean(rotation) }, 'webhook endpoint updated');
   return { endpoint: toPublicEndpoint(updated), rotation };
 }

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { type SqlClient, queryRows } from '../db/rows';
+import { Prisma } from '../generated/prisma/client';
+
+/**
+ * The outbox's SQL (the DomainEvent table): appending an event in the caller's transaction,
+ * taking new events for fan-out, and reading one back to deliver it. Values are bound
+ * parameters; rows, and the JSON payload, are parsed.
+ */
+
+/** The transaction of the business change an event records: the event commits or rolls back with it. */
+export type EventWriter = Pick<Prisma.TransactionClient, 'domainEvent'>;
+
+/** A payload as stored: the JSON object the kind's schema accepted when it was appended. */
+export const EventPayload = z.record(z.string(), z.unknown());
+export type EventPayload = z.output<typeof EventPayload>;
+
+export type NewEvent = {
+  id: string;
+  type: string;
+  merchantId: string;
+  installationId: string | null;
+  subjectType: string;
+  subjectId: string;
+  payload: EventPayload;
+  occurredAt: Date;
+};
+
+export async function insertEvent(tx: EventWriter, event: NewEvent): Promise<void> {
+  // The kind's schema checked the payload; Prisma drops undefined members as JSON does.
+  await tx.domainEvent.create({ data: { ...event, payload: event.payload as Prisma.InputJsonObject } });
+}
+
+const UndispatchedEvent = z.object({ id: z.string(), type: z.string(), merchantId: z.string(), installationId: z.string().nullable() });
+export type UndispatchedEvent = z.infer<typeof UndispatchedEvent>;
+
+/** Oldest outbox events not yet fanned out, locked for this transaction; rows another runner holds are skipped. */
+export function lockUndispatchedEvents(tx: SqlClient, limit: number): Promise<UndispatchedEvent[]> {
+  return queryRows(
+    tx,
+    UndispatchedEvent,
+    Prisma.sql`SELECT id::text AS id, type, "merchantId"::text AS "merchantId", "installationId"::text AS "installationId"
+               FROM "DomainEvent" WHERE "dispatchedAt" IS NULL ORDER BY sequence LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+  );
+}
+
+export async function markEventsDispatched(tx: Pick<Prisma.TransactionClient, 'domainEvent'>, ids: readonly string[], now: Date): Promise<void> {
+  await tx.domainEvent.updateMany({ where: { id: { in: [...ids] } }, data: { dispatchedAt: now } });
+}
+
+export const StoredEvent = z.object({
+  id: z.string(),
+  type: z.string(),
+  occurredAt: z.date(),
+  installationId: z.string().nullable(),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  payload: EventPayload,
+});
+export type StoredEvent = z.output<typeof StoredEvent>;
+
+/** One event as a consumer delivers it; undefined when there is none. */
+export async function readEvent(db: Pick<Prisma.TransactionClient, 'domainEvent'>, id: string): Promise<StoredEvent | undefined> {
+  const row = await db.domainEvent.findUnique({
+    where: { id },
+    select: { id: true, type: true, occurredAt: true, installationId: true, subjectType: true, subjectId: true, payload: true },
+  });
+  return row ? StoredEvent.parse(row) : undefined;
+}

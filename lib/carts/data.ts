@@ -223,3 +223,26 @@ export async function bumpCart(db: SqlClient, b: CartBump): Promise<WriteResult>
   );
   return row!;
 }
+
+const OrderSourceRow = z.object({
+  address: NormalizedAddress.nullable(),
+  skus: z.array(z.object({ skuId: z.string(), code: z.string(), productId: z.string() })),
+});
+export type CartOrderSource = z.output<typeof OrderSourceRow>;
+
+/**
+ * What an order placed from a cart snapshots beyond its checkout's pinned quote: the cart's
+ * shipping address, and the code and product of each of its SKUs (`skuIds`), in one statement.
+ * Undefined when there is no such cart.
+ */
+export function readCartForOrder(db: SqlClient, cartId: string, skuIds: readonly string[]): Promise<CartOrderSource | undefined> {
+  return queryRow(
+    db,
+    OrderSourceRow,
+    Prisma.sql`
+      SELECT c.address,
+        (SELECT COALESCE(json_agg(json_build_object('skuId', s.id::text, 'code', s.code, 'productId', s."productId"::text)), '[]'::json)
+         FROM "Sku" s WHERE s.id = ANY(${[...skuIds]}::uuid[])) AS skus
+      FROM "Cart" c WHERE c.id = ${cartId}::uuid`,
+  );
+}

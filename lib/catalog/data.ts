@@ -60,6 +60,26 @@ export function readMerchant(db: SqlClient, slug: string): Promise<MerchantRecor
   );
 }
 
+/*
+ * Stock. A SKU's `stock` is what is left to sell. A checkout session takes units from it as its
+ * reservations (StockReservation); they go back to the SKU when the session ends unpaid or its
+ * order is cancelled, and are committed when its order is placed.
+ */
+
+/**
+ * Gives a session's reserved units back to their SKUs, once: every reservation not released yet
+ * (held by an open session, or committed to an order being cancelled) is marked released.
+ */
+export async function releaseReservedStock(db: SqlClient, sessionId: string, now: Date): Promise<void> {
+  await db.$queryRaw`
+    WITH released AS (
+      UPDATE "StockReservation" SET "releasedAt" = ${now}
+      WHERE "sessionId" = ${sessionId} AND "releasedAt" IS NULL
+      RETURNING "skuId", quantity
+    )
+    UPDATE "Sku" k SET stock = k.stock + r.quantity, "updatedAt" = ${now} FROM released r WHERE k.id = r."skuId"`;
+}
+
 const ProductDetailRow = z.object({
   id: z.string(),
   slug: z.string(),

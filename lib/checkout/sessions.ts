@@ -1,9 +1,10 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { PublicCartCheckoutQuote } from '../carts/schemas';
-import { NormalizedAddress } from '../carts/schemas';
+import { NormalizedAddress, PublicCartCheckoutQuote } from '../carts/schemas';
+import { releaseReservedStock } from '../catalog/data';
 import { skuImageUrls } from '../catalog/sku-images';
 import { publicBaseUrl } from '../core/media-urls';
+import { Locale } from '../schemas/common';
 import type { Db } from '../db/client';
 import { appendEvent } from '../events/append-event';
 import type { CheckoutSession as SessionRow, Prisma } from '../generated/prisma/client';
@@ -44,11 +45,7 @@ export async function lockSession(tx: Tx, id: string): Promise<SessionRow | null
 
 /** Gives the stock of an ending session back and its cart back to `active`. */
 async function releaseSession(tx: Tx, s: SessionRow, now: Date): Promise<void> {
-  const held = await tx.stockReservation.findMany({ where: { sessionId: s.id, releasedAt: null, committedAt: null } });
-  for (const r of held) {
-    await tx.sku.update({ where: { id: r.skuId }, data: { stock: { increment: r.quantity } } });
-  }
-  await tx.stockReservation.updateMany({ where: { sessionId: s.id, releasedAt: null, committedAt: null }, data: { releasedAt: now } });
+  await releaseReservedStock(tx, s.id, now);
   await tx.cart.updateMany({
     where: { id: s.cartId, state: 'checking_out' },
     data: { state: 'active', version: { increment: 1 }, updatedAt: now },
@@ -93,7 +90,7 @@ export async function completeSessionWithOrder(
   /** Fixed ids for the demo orders the documented examples name; random otherwise. */
   fixed?: { orderId: string; lineId: (position: number) => string },
 ): Promise<{ orderId: string; orderNumber: string }> {
-  const order = await placeOrder(tx, s, charge, now, fixed);
+  const order = await placeOrder(tx, { ...s, locale: Locale.parse(s.locale), quote: PublicCartCheckoutQuote.parse(s.quote) }, charge, now, fixed);
   await tx.stockReservation.updateMany({ where: { sessionId: s.id, releasedAt: null, committedAt: null }, data: { committedAt: now } });
   await tx.cart.update({ where: { id: s.cartId }, data: { state: 'completed', version: { increment: 1 }, updatedAt: now } });
   await tx.checkoutSession.update({

@@ -2,7 +2,8 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { lockOrder, moveOrder } from './move-order';
-import { readOrder, toOrderView } from './order-records';
+import { readOrder } from './data';
+import { toOrderView } from './order-records';
 import type { StorefrontOrder } from './schemas';
 import type { OrderAction } from './states';
 

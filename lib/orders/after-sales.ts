@@ -4,7 +4,6 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { appendEvent } from '../events/append-event';
 import type { EventKind } from '../events/define-event-kind';
-import type { Prisma } from '../generated/prisma/client';
 import type { Market } from '../schemas/common';
 import { type AfterSalesAction, type AfterSalesState, type AfterSalesType, nextAfterSalesState, openAfterSalesStates } from './after-sales-states';
 import {
@@ -18,8 +17,9 @@ import {
   afterSalesRejected,
   afterSalesRequested,
 } from './events';
+import { type AfterSalesRecord, insertAfterSalesRequest, readAfterSalesOrderId, readOrder, recordAfterSalesMove } from './data';
 import { lockOrder, recordRefund } from './move-order';
-import { type OrderRecord, type Tx, readOrder, toAfterSalesView, toOrderView } from './order-records';
+import { type OrderRecord, type Tx, toAfterSalesView, toOrderView } from './order-records';
 import { lineRefundables, partialLineRefund } from './refund-math';
 import type { StorefrontAfterSalesRequest, StorefrontAfterSalesResult } from './schemas';
 
@@ -35,8 +35,6 @@ export function afterSalesWindowEnd(order: { market: string; deliveredAt: Date |
 function notEligible(reason: string, details: Record<string, unknown>): ServiceError {
   return new ServiceError('after_sales_not_eligible', { details: { reason, ...details } });
 }
-
-type Request = OrderRecord['afterSales'][number];
 
 /** Units of each order line taken by requests that were not rejected, and what they were worth. */
 function takenByLine(order: OrderRecord) {
@@ -64,7 +62,7 @@ export function priceAfterSalesRequest(order: OrderRecord, body: StorefrontAfter
   if (now.getTime() > windowEndsAt.getTime()) {
     throw notEligible('window_closed', {
       market: order.market,
-      windowDays: afterSalesWindowDays[order.market as Market],
+      windowDays: afterSalesWindowDays[order.market],
       deliveredAt: order.deliveredAt!.toISOString(),
       windowEndsAt: windowEndsAt.toISOString(),
     });
@@ -109,24 +107,19 @@ export async function requestAfterSales(
     const lines = priceAfterSalesRequest(locked, body, now);
     const refundAmount = body.type === 'exchange' ? 0 : lines.reduce((s, l) => s + l.refundAmount, 0);
     const id = randomUUID();
-    await tx.afterSalesRequest.create({
-      data: {
-        id,
-        orderId: locked.id,
-        installationId: locked.installationId,
-        merchantId: locked.merchantId,
-        type: body.type,
-        state: 'requested',
-        reasonCode: body.reasonCode,
-        note: body.note ?? '',
-        evidence: (body.evidence ?? []) as Prisma.InputJsonValue,
-        currency: locked.currency,
-        refundAmount,
-        createdAt: now,
-        updatedAt: now,
-        lines: { create: lines.map((l) => ({ id: randomUUID(), ...l })) },
-        transitions: { create: [{ id: randomUUID(), fromState: null, toState: 'requested', actor: 'shopper', reason: body.reasonCode, occurredAt: now }] },
-      },
+    await insertAfterSalesRequest(tx, {
+      id,
+      orderId: locked.id,
+      installationId: locked.installationId,
+      merchantId: locked.merchantId,
+      type: body.type,
+      reasonCode: body.reasonCode,
+      note: body.note ?? '',
+      evidence: body.evidence ?? [],
+      currency: locked.currency,
+      refundAmount,
+      lines: lines.map((l) => ({ id: randomUUID(), ...l })),
+      transition: { id: randomUUID(), fromState: null, toState: 'requested', actor: 'shopper', reason: body.reasonCode, occurredAt: now },
     });
     await appendEvent(tx, afterSalesRequested, {
       merchantId: locked.merchantId,
@@ -148,7 +141,7 @@ export async function requestStorefrontOrderAfterSales(ctx: ServiceContext, inpu
 
 function eventPayload(
   order: OrderRecord,
-  r: { id: string; type: string; refundAmount: number; lines: { orderLineId: string; quantity: number; refundAmount: number }[] },
+  r: { id: string; type: AfterSalesType; refundAmount: number; lines: { orderLineId: string; quantity: number; refundAmount: number }[] },
   fromState: AfterSalesState | null,
   state: AfterSalesState,
   actor: 'shopper' | 'merchant' | 'system',
@@ -159,13 +152,13 @@ function eventPayload(
     requestId: r.id,
     orderId: order.id,
     orderNumber: order.number,
-    type: r.type as AfterSalesType,
+    type: r.type,
     fromState,
     state,
     actor,
     reason,
     lines: r.lines.map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity, refundAmount: l.refundAmount })),
-    currency: order.currency as 'CNY' | 'USD',
+    currency: order.currency,
     refundAmount: r.refundAmount,
     occurredAt: now.toISOString(),
   };
@@ -186,17 +179,14 @@ const afterSalesEvents: Record<AfterSalesAction, EventKind<typeof AfterSalesPayl
  * are written, an approved return moves on to awaiting_return at once, and a refund records the
  * money (within what was paid) with its order.refunded event.
  */
-export async function moveAfterSales(tx: Tx, order: OrderRecord, request: Request, action: AfterSalesAction, move: { actor: 'merchant' | 'system'; reason: string; now: Date }): Promise<void> {
-  const type = request.type as AfterSalesType;
-  let from = request.state as AfterSalesState;
+export async function moveAfterSales(tx: Tx, order: OrderRecord, request: AfterSalesRecord, action: AfterSalesAction, move: { actor: 'merchant' | 'system'; reason: string; now: Date }): Promise<void> {
+  const type = request.type;
+  let from = request.state;
   const steps: AfterSalesAction[] = action === 'approve' && type !== 'refund_only' ? ['approve', 'await_return'] : [action];
   for (const step of steps) {
     const to = nextAfterSalesState(type, from, step);
     const actor = step === 'await_return' ? 'system' : move.actor;
-    await tx.afterSalesRequest.update({ where: { id: request.id }, data: { state: to, updatedAt: move.now } });
-    await tx.afterSalesTransition.create({
-      data: { id: randomUUID(), requestId: request.id, fromState: from, toState: to, actor, reason: move.reason, occurredAt: move.now },
-    });
+    await recordAfterSalesMove(tx, request.id, { id: randomUUID(), fromState: from, toState: to, actor, reason: move.reason, occurredAt: move.now });
     await appendEvent(tx, afterSalesEvents[step], {
       merchantId: order.merchantId,
       installationId: order.installationId,
@@ -214,9 +204,9 @@ export async function moveAfterSales(tx: Tx, order: OrderRecord, request: Reques
 /** An operator's step on an after-sales request (npm run orders -- approve|reject|receive|refund|exchange). */
 export async function advanceAfterSales(ctx: ServiceContext, input: { requestId: string; action: AfterSalesAction; reason?: string }) {
   return ctx.db.$transaction(async (tx) => {
-    const found = await tx.afterSalesRequest.findUnique({ where: { id: input.requestId }, select: { orderId: true } }).catch(() => null);
-    if (!found) throw new ServiceError('after_sales_request_not_found');
-    const order = await lockOrder(tx, found.orderId);
+    const orderId = await readAfterSalesOrderId(tx, input.requestId);
+    if (!orderId) throw new ServiceError('after_sales_request_not_found');
+    const order = await lockOrder(tx, orderId);
     const request = order?.afterSales.find((r) => r.id === input.requestId);
     if (!order || !request) throw new ServiceError('after_sales_request_not_found');
     await moveAfterSales(tx, order, request, input.action, { actor: 'merchant', reason: input.reason ?? 'operator', now: ctx.now });

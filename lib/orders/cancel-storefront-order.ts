@@ -2,7 +2,8 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { lockOrder, moveOrder } from './move-order';
-import { type OrderRecord, readOrder, toOrderView } from './order-records';
+import { type OrderRecord, readOrder } from './data';
+import { toOrderView } from './order-records';
 import type { StorefrontOrderCancellation, StorefrontOrderTransitionRequest } from './schemas';
 
 /**

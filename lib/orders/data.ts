@@ -1,11 +1,310 @@
+import { z } from 'zod';
+import { NormalizedAddress } from '../carts/schemas';
+import type { Db } from '../db/client';
 import type { SqlClient } from '../db/rows';
+import type { Prisma } from '../generated/prisma/client';
+import { Currency, Locale, Market } from '../schemas/common';
+import { afterSalesStates, afterSalesTypes } from './after-sales-states';
+import { afterSalesReasonCodes } from './schemas';
+import { orderStates } from './states';
 
 /**
- * The orders' SQL: the row lock every order change takes first. Two changes of one order (a
- * cancel and a ship, twenty retries of one cancel) queue here, and each sees the state the one
- * before it left, so exactly one of two conflicting moves wins.
+ * The orders' SQL: orders with their lines, payments and state history, after-sales requests
+ * with theirs, and the row lock every order change takes first. Prisma client calls; every order
+ * read is parsed (its JSON columns too: the address, option values, evidence).
+ */
+
+type Client = Db | Prisma.TransactionClient;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const OrderState = z.enum(orderStates);
+const Transition = z.object({ fromState: z.string().nullable(), toState: z.string(), actor: z.string(), reason: z.string(), occurredAt: z.date() });
+
+const OrderLineRecord = z.object({
+  id: z.string(),
+  position: z.number(),
+  skuId: z.string(),
+  productSlug: z.string(),
+  skuCode: z.string(),
+  title: z.string(),
+  kind: z.enum(['physical', 'digital']),
+  optionValues: z.record(z.string(), z.string()),
+  quantity: z.number(),
+  unitAmount: z.number(),
+  subtotal: z.number(),
+  tax: z.number(),
+  total: z.number(),
+});
+
+const PaymentRecord = z.object({
+  id: z.string(),
+  kind: z.enum(['charge', 'refund']),
+  provider: z.string(),
+  status: z.enum(['succeeded', 'pending', 'failed']),
+  amount: z.number(),
+  currency: Currency,
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  reason: z.string().nullable(),
+  afterSalesRequestId: z.string().nullable(),
+  createdAt: z.date(),
+});
+
+const AfterSalesRecord = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  type: z.enum(afterSalesTypes),
+  state: z.enum(afterSalesStates),
+  reasonCode: z.enum(afterSalesReasonCodes),
+  note: z.string(),
+  evidence: z.array(z.string()),
+  currency: Currency,
+  refundAmount: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  lines: z.array(z.object({ orderLineId: z.string(), quantity: z.number(), refundAmount: z.number() })),
+  transitions: z.array(Transition),
+});
+
+export const OrderRecord = z.object({
+  id: z.string(),
+  number: z.string(),
+  merchantId: z.string(),
+  installationId: z.string(),
+  checkoutSessionId: z.string(),
+  state: OrderState,
+  version: z.number(),
+  market: Market,
+  locale: Locale,
+  currency: Currency,
+  taxInclusive: z.boolean(),
+  subtotal: z.number(),
+  discountTotal: z.number(),
+  shippingTotal: z.number(),
+  taxTotal: z.number(),
+  total: z.number(),
+  refundedTotal: z.number(),
+  /** As snapshotted when the order was placed; null should it not read as an address. */
+  address: z.unknown().transform((a) => NormalizedAddress.safeParse(a).data ?? null),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  paidAt: z.date().nullable(),
+  fulfillingAt: z.date().nullable(),
+  shippedAt: z.date().nullable(),
+  deliveredAt: z.date().nullable(),
+  closedAt: z.date().nullable(),
+  cancelledAt: z.date().nullable(),
+  lines: z.array(OrderLineRecord),
+  payments: z.array(PaymentRecord),
+  transitions: z.array(Transition),
+  afterSales: z.array(AfterSalesRecord),
+});
+export type OrderRecord = z.output<typeof OrderRecord>;
+export type AfterSalesRecord = z.output<typeof AfterSalesRecord>;
+
+const orderInclude = {
+  lines: { orderBy: { position: 'asc' } },
+  payments: { orderBy: { createdAt: 'asc' } },
+  transitions: { orderBy: { occurredAt: 'asc' } },
+  afterSales: {
+    orderBy: { createdAt: 'asc' },
+    include: { lines: true, transitions: { orderBy: { occurredAt: 'asc' } } },
+  },
+} as const satisfies Prisma.OrderInclude;
+
+/** An order whole; null when there is none (or the id is not a UUID). */
+export async function readOrder(db: Client, orderId: string): Promise<OrderRecord | null> {
+  if (!UUID.test(orderId)) return null;
+  const row = await db.order.findUnique({ where: { id: orderId }, include: orderInclude });
+  return row ? OrderRecord.parse(row) : null;
+}
+
+/**
+ * The row lock every order change takes first. Two changes of one order (a cancel and a ship,
+ * twenty retries of one cancel) queue here, and each sees the state the one before it left, so
+ * exactly one of two conflicting moves wins.
  */
 export async function lockOrderRow(db: SqlClient, orderId: string): Promise<boolean> {
+  if (!UUID.test(orderId)) return false;
   const rows = await db.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM "Order" WHERE id = ${orderId}::uuid FOR UPDATE`;
   return rows.length === 1;
+}
+
+/** The id of the order with this id or number (SO-...); null when there is none. */
+export async function findOrderId(db: Client, ref: string): Promise<string | null> {
+  const found = await db.order.findFirst({ where: UUID.test(ref) ? { id: ref } : { number: ref }, select: { id: true } });
+  return found?.id ?? null;
+}
+
+const OrderSummaryRow = z.object({
+  id: z.string(),
+  number: z.string(),
+  state: OrderState,
+  version: z.number(),
+  market: Market,
+  currency: Currency,
+  total: z.number(),
+  refundedTotal: z.number(),
+  lineCount: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type OrderSummaryRow = z.output<typeof OrderSummaryRow>;
+
+export type OrderFilter = { installationId?: string; state?: z.output<typeof OrderState> };
+
+function orderWhere(filter: OrderFilter) {
+  return { ...(filter.installationId && { installationId: filter.installationId }), ...(filter.state && { state: filter.state }) };
+}
+
+/** A page of orders, newest first (of one installation, in one state, when given). */
+export async function listOrders(db: Client, filter: OrderFilter, page: { skip: number; take: number }): Promise<OrderSummaryRow[]> {
+  const rows = await db.order.findMany({
+    where: orderWhere(filter),
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    skip: page.skip,
+    take: page.take,
+    include: { _count: { select: { lines: true } } },
+  });
+  return rows.map(({ _count, ...o }) => OrderSummaryRow.parse({ ...o, lineCount: _count.lines }));
+}
+
+export function countOrders(db: Client, filter: OrderFilter): Promise<number> {
+  return db.order.count({ where: orderWhere(filter) });
+}
+
+/** The name and slug of an order's store (what the shopper's order page shows); null when it is gone. */
+export function readOrderStore(db: Client, merchantId: string): Promise<{ displayName: string; slug: string } | null> {
+  return db.merchant.findUnique({ where: { id: merchantId }, select: { displayName: true, slug: true } });
+}
+
+export type NewOrderLine = z.input<typeof OrderLineRecord>;
+export type NewTransition = { id: string; fromState: z.output<typeof OrderState> | null; toState: z.output<typeof OrderState>; actor: string; reason: string; occurredAt: Date };
+
+export type NewOrder = {
+  id: string;
+  number: string;
+  merchantId: string;
+  installationId: string;
+  cartId: string;
+  checkoutSessionId: string;
+  state: z.output<typeof OrderState>;
+  market: string;
+  locale: string;
+  currency: string;
+  taxInclusive: boolean;
+  subtotal: number;
+  discountTotal: number;
+  shippingTotal: number;
+  taxTotal: number;
+  total: number;
+  address: NormalizedAddress;
+  livemode: boolean;
+  createdAt: Date;
+  paidAt: Date | null;
+  lines: NewOrderLine[];
+  transitions: NewTransition[];
+};
+
+/** An order with its lines and first history rows. */
+export async function insertOrder(tx: Prisma.TransactionClient, { lines, transitions, createdAt, ...order }: NewOrder): Promise<void> {
+  await tx.order.create({
+    data: { ...order, createdAt, updatedAt: createdAt, lines: { create: lines }, transitions: { create: transitions } },
+  });
+}
+
+export type NewPayment = {
+  id: string;
+  orderId: string;
+  kind: 'charge' | 'refund';
+  provider: string;
+  status: 'succeeded' | 'pending';
+  amount: number;
+  currency: string;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  reference: string;
+  reason?: string | null;
+  afterSalesRequestId?: string | null;
+  at: Date;
+};
+
+export async function insertPayment(tx: Prisma.TransactionClient, { at, ...payment }: NewPayment): Promise<void> {
+  await tx.payment.create({ data: { ...payment, createdAt: at, updatedAt: at } });
+}
+
+export async function markPaymentSucceeded(tx: Prisma.TransactionClient, paymentId: string, at: Date): Promise<void> {
+  await tx.payment.update({ where: { id: paymentId }, data: { status: 'succeeded', updatedAt: at } });
+}
+
+/** The columns a move sets beside the state: the time it happened at and, for a shipment, its tracking. */
+export type OrderMoveColumns = Partial<Record<'paidAt' | 'fulfillingAt' | 'shippedAt' | 'deliveredAt' | 'closedAt' | 'cancelledAt', Date>> &
+  Partial<Record<'carrier' | 'trackingNumber', string | null>>;
+
+/** An order's move to its next state and version, with its history row. */
+export async function recordOrderMove(
+  tx: Prisma.TransactionClient,
+  move: { orderId: string; transition: NewTransition; version: number; columns: OrderMoveColumns },
+): Promise<void> {
+  const { orderId, transition, version, columns } = move;
+  await tx.order.update({ where: { id: orderId }, data: { state: transition.toState, version, updatedAt: transition.occurredAt, ...columns } });
+  await tx.orderStateTransition.create({ data: { ...transition, orderId } });
+}
+
+/** What has been refunded of an order so far, as committed (the caller holds the order's row lock). */
+export async function readRefundedTotal(tx: Prisma.TransactionClient, orderId: string): Promise<number> {
+  const { refundedTotal } = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { refundedTotal: true } });
+  return refundedTotal;
+}
+
+export async function setRefundedTotal(tx: Prisma.TransactionClient, orderId: string, refundedTotal: number, at: Date): Promise<void> {
+  await tx.order.update({ where: { id: orderId }, data: { refundedTotal, updatedAt: at } });
+}
+
+export type AfterSalesTransitionRow = {
+  id: string;
+  fromState: z.output<typeof AfterSalesRecord>['state'] | null;
+  toState: z.output<typeof AfterSalesRecord>['state'];
+  actor: string;
+  reason: string;
+  occurredAt: Date;
+};
+
+export type NewAfterSalesRequest = {
+  id: string;
+  orderId: string;
+  installationId: string;
+  merchantId: string;
+  type: z.output<typeof AfterSalesRecord>['type'];
+  reasonCode: z.output<typeof AfterSalesRecord>['reasonCode'];
+  note: string;
+  evidence: string[];
+  currency: string;
+  refundAmount: number;
+  lines: { id: string; orderLineId: string; quantity: number; refundAmount: number }[];
+  transition: AfterSalesTransitionRow;
+};
+
+/** A new after-sales request, `requested`, with its lines and its first history row. */
+export async function insertAfterSalesRequest(tx: Prisma.TransactionClient, { lines, transition, ...request }: NewAfterSalesRequest): Promise<void> {
+  const at = transition.occurredAt;
+  await tx.afterSalesRequest.create({
+    data: { ...request, state: transition.toState, createdAt: at, updatedAt: at, lines: { create: lines }, transitions: { create: [transition] } },
+  });
+}
+
+/** A request's move to its next state, with its history row. */
+export async function recordAfterSalesMove(tx: Prisma.TransactionClient, requestId: string, transition: AfterSalesTransitionRow & { fromState: AfterSalesTransitionRow['toState'] }): Promise<void> {
+  await tx.afterSalesRequest.update({ where: { id: requestId }, data: { state: transition.toState, updatedAt: transition.occurredAt } });
+  await tx.afterSalesTransition.create({ data: { ...transition, requestId } });
+}
+
+/** The order an after-sales request belongs to; null when there is no such request (or the id is not a UUID). */
+export async function readAfterSalesOrderId(db: Client, requestId: string): Promise<string | null> {
+  if (!UUID.test(requestId)) return null;
+  const found = await db.afterSalesRequest.findUnique({ where: { id: requestId }, select: { orderId: true } });
+  return found?.orderId ?? null;
 }

@@ -4,8 +4,9 @@ import { ServiceError } from '../core/errors';
 import { appendEvent } from '../events/append-event';
 import type { EventKind } from '../events/define-event-kind';
 import { orderCancelled, orderClosed, orderDelivered, orderFulfilling, orderPaid, orderRefunded, orderShipped, type OrderTransitionPayload } from './events';
-import { lockOrderRow } from './data';
-import { type OrderRecord, type Tx, readOrder } from './order-records';
+import { releaseReservedStock } from '../catalog/data';
+import { type OrderMoveColumns, insertPayment, lockOrderRow, markPaymentSucceeded, readOrder, readRefundedTotal, recordOrderMove, setRefundedTotal } from './data';
+import type { OrderRecord, Tx } from './order-records';
 import { type OrderAction, nextOrderState } from './states';
 
 export type OrderActor = 'shopper' | 'merchant' | 'system' | 'payment_provider';
@@ -18,6 +19,15 @@ export type OrderMove = {
   shipment?: { carrier: string; trackingNumber: string };
 };
 
+/** The column each move (but ship, which also records its tracking) stamps with its time. */
+const movedAt: Record<Exclude<OrderAction, 'ship'>, keyof OrderMoveColumns> = {
+  mark_paid: 'paidAt',
+  fulfil: 'fulfillingAt',
+  deliver: 'deliveredAt',
+  close: 'closedAt',
+  cancel: 'cancelledAt',
+};
+
 const transitionEvents: Record<Exclude<OrderAction, 'mark_paid'>, EventKind<typeof OrderTransitionPayload>> = {
   fulfil: orderFulfilling,
   ship: orderShipped,
@@ -28,8 +38,7 @@ const transitionEvents: Record<Exclude<OrderAction, 'mark_paid'>, EventKind<type
 
 /** Locks the order row for the rest of the transaction and reads it as it is now; null when there is none. */
 export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRecord | null> {
-  const order = await readOrder(tx, orderId);
-  if (!order || !(await lockOrderRow(tx, orderId))) return null;
+  if (!(await lockOrderRow(tx, orderId))) return null;
   return readOrder(tx, orderId);
 }
 
@@ -46,22 +55,13 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
   }
   const { now } = move;
   const version = order.version + 1;
-  await tx.order.update({
-    where: { id: order.id },
-    data: {
-      state: to,
-      version,
-      updatedAt: now,
-      ...(action === 'mark_paid' && { paidAt: now }),
-      ...(action === 'fulfil' && { fulfillingAt: now }),
-      ...(action === 'ship' && { shippedAt: now, carrier: move.shipment?.carrier ?? null, trackingNumber: move.shipment?.trackingNumber ?? null }),
-      ...(action === 'deliver' && { deliveredAt: now }),
-      ...(action === 'close' && { closedAt: now }),
-      ...(action === 'cancel' && { cancelledAt: now }),
-    },
-  });
-  await tx.orderStateTransition.create({
-    data: { id: randomUUID(), orderId: order.id, fromState: order.state, toState: to, actor: move.actor, reason: move.reason, occurredAt: now },
+  const columns: OrderMoveColumns =
+    action === 'ship' ? { shippedAt: now, carrier: move.shipment?.carrier ?? null, trackingNumber: move.shipment?.trackingNumber ?? null } : { [movedAt[action]]: now };
+  await recordOrderMove(tx, {
+    orderId: order.id,
+    version,
+    columns,
+    transition: { id: randomUUID(), fromState: order.state, toState: to, actor: move.actor, reason: move.reason, occurredAt: now },
   });
   const base = { merchantId: order.merchantId, installationId: order.installationId, subjectId: order.id, occurredAt: now };
 
@@ -69,7 +69,7 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
   if (action === 'mark_paid') {
     const charge = order.payments.find((p) => p.kind === 'charge' && p.status === 'pending');
     if (!charge) throw new Error(`order ${order.id} is pending_payment without a pending charge`);
-    await tx.payment.update({ where: { id: charge.id }, data: { status: 'succeeded', updatedAt: now } });
+    await markPaymentSucceeded(tx, charge.id, now);
     await appendEvent(tx, orderPaid, {
       ...base,
       payload: {
@@ -77,7 +77,7 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
         orderNumber: order.number,
         paymentId: charge.id,
         paymentMethod: charge.provider as 'manual' | 'test_card',
-        currency: order.currency as 'CNY' | 'USD',
+        currency: order.currency,
         amount: charge.amount,
         card: null,
         paidAt: now.toISOString(),
@@ -105,7 +105,8 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
   });
 
   if (action === 'cancel') {
-    await returnStock(tx, order, now);
+    // The stock the order's checkout committed goes back to its SKUs.
+    await releaseReservedStock(tx, order.checkoutSessionId, now);
     const paid = paidAmount(order);
     if (paid > order.refundedTotal) refundId = await recordRefund(tx, order, { amount: paid - order.refundedTotal, reason: 'cancellation', afterSalesRequestId: null, now });
   }
@@ -115,13 +116,6 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
 /** What the shopper paid: the succeeded charges. */
 export function paidAmount(order: Pick<OrderRecord, 'payments'>): number {
   return order.payments.filter((p) => p.kind === 'charge' && p.status === 'succeeded').reduce((s, p) => s + p.amount, 0);
-}
-
-/** The stock the order's checkout committed goes back to its SKUs (once: the reservation is marked released). */
-async function returnStock(tx: Tx, order: OrderRecord, now: Date): Promise<void> {
-  const held = await tx.stockReservation.findMany({ where: { sessionId: order.checkoutSessionId, releasedAt: null } });
-  for (const r of held) await tx.sku.update({ where: { id: r.skuId }, data: { stock: { increment: r.quantity } } });
-  await tx.stockReservation.updateMany({ where: { sessionId: order.checkoutSessionId, releasedAt: null }, data: { releasedAt: now } });
 }
 
 /**
@@ -135,30 +129,27 @@ export async function recordRefund(
   r: { amount: number; reason: 'cancellation' | 'after_sales'; afterSalesRequestId: string | null; now: Date },
 ): Promise<string> {
   const paid = paidAmount(order);
-  const current = await tx.order.findUniqueOrThrow({ where: { id: order.id }, select: { refundedTotal: true } });
-  if (!Number.isInteger(r.amount) || r.amount < 0 || current.refundedTotal + r.amount > paid) {
-    throw new Error(`refund of ${r.amount} on order ${order.id} would exceed the ${paid} paid (${current.refundedTotal} already refunded)`);
+  const refunded = await readRefundedTotal(tx, order.id);
+  if (!Number.isInteger(r.amount) || r.amount < 0 || refunded + r.amount > paid) {
+    throw new Error(`refund of ${r.amount} on order ${order.id} would exceed the ${paid} paid (${refunded} already refunded)`);
   }
   const charge = order.payments.find((p) => p.kind === 'charge');
   const id = randomUUID();
-  await tx.payment.create({
-    data: {
-      id,
-      orderId: order.id,
-      kind: 'refund',
-      provider: charge?.provider ?? 'manual',
-      status: 'succeeded',
-      amount: r.amount,
-      currency: order.currency,
-      reference: `re_${randomBytes(12).toString('base64url')}`,
-      reason: r.reason,
-      afterSalesRequestId: r.afterSalesRequestId,
-      createdAt: r.now,
-      updatedAt: r.now,
-    },
+  await insertPayment(tx, {
+    id,
+    orderId: order.id,
+    kind: 'refund',
+    provider: charge?.provider ?? 'manual',
+    status: 'succeeded',
+    amount: r.amount,
+    currency: order.currency,
+    reference: `re_${randomBytes(12).toString('base64url')}`,
+    reason: r.reason,
+    afterSalesRequestId: r.afterSalesRequestId,
+    at: r.now,
   });
-  const refundedTotal = current.refundedTotal + r.amount;
-  await tx.order.update({ where: { id: order.id }, data: { refundedTotal, updatedAt: r.now } });
+  const refundedTotal = refunded + r.amount;
+  await setRefundedTotal(tx, order.id, refundedTotal, r.now);
   await appendEvent(tx, orderRefunded, {
     merchantId: order.merchantId,
     installationId: order.installationId,
@@ -170,7 +161,7 @@ export async function recordRefund(
       refundId: id,
       reason: r.reason,
       afterSalesRequestId: r.afterSalesRequestId,
-      currency: order.currency as 'CNY' | 'USD',
+      currency: order.currency,
       amount: r.amount,
       refundedTotal,
       refundedAt: r.now.toISOString(),

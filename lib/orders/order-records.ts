@@ -1,58 +1,41 @@
 import 'server-only';
-import { isUuid } from '../carts/cart-records';
-import { NormalizedAddress } from '../carts/schemas';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import type { Currency } from '../schemas/common';
-import type { AfterSalesState, AfterSalesType } from './after-sales-states';
+import { type AfterSalesRecord, type OrderRecord, readOrder } from './data';
 import { lineRefundables } from './refund-math';
 import type { StorefrontAfterSales, StorefrontOrder } from './schemas';
-import type { OrderState } from './states';
 
+export type { OrderRecord } from './data';
 export type Tx = Prisma.TransactionClient;
 
-export const orderInclude = {
-  lines: { orderBy: { position: 'asc' } },
-  payments: { orderBy: { createdAt: 'asc' } },
-  transitions: { orderBy: { occurredAt: 'asc' } },
-  afterSales: {
-    orderBy: { createdAt: 'asc' },
-    include: { lines: true, transitions: { orderBy: { occurredAt: 'asc' } } },
-  },
-} as const satisfies Prisma.OrderInclude;
-
-export type OrderRecord = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
-
-/** Reads an order whole; null when there is none (or the id is not a UUID). */
-export async function readOrder(db: Db | Tx, orderId: string): Promise<OrderRecord | null> {
-  if (!isUuid(orderId)) return null;
-  return db.order.findUnique({ where: { id: orderId }, include: orderInclude });
-}
-
 /** The caller's installation's order, else 404 order_not_found (another installation's order does not exist for it). */
-export async function ownOrderOrThrow(ctx: ServiceContext, db: Db | Tx, orderId: string): Promise<OrderRecord> {
-  const order = await readOrder(db, orderId);
+export async function ownOrderOrThrow(ctx: ServiceContext, orderId: string): Promise<OrderRecord> {
+  const order = await readOrder(ctx.db, orderId);
   if (!order || !ctx.principal || order.installationId !== ctx.principal.installationId) throw new ServiceError('order_not_found');
   return order;
 }
 
-const money = (amount: number, currency: string) => ({ amount, currency: currency as Currency });
+const money = (amount: number, currency: Currency) => ({ amount, currency });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function toAfterSalesView(r: OrderRecord['afterSales'][number]): StorefrontAfterSales {
+function history(transitions: OrderRecord['transitions']) {
+  return transitions.map((t) => ({ fromState: t.fromState, toState: t.toState, actor: t.actor, reason: t.reason, occurredAt: t.occurredAt.toISOString() }));
+}
+
+export function toAfterSalesView(r: AfterSalesRecord): StorefrontAfterSales {
   return {
     id: r.id,
     orderId: r.orderId,
-    type: r.type as AfterSalesType,
-    state: r.state as AfterSalesState,
-    reasonCode: r.reasonCode as StorefrontAfterSales['reasonCode'],
+    type: r.type,
+    state: r.state,
+    reasonCode: r.reasonCode,
     note: r.note,
-    evidence: r.evidence as string[],
+    evidence: r.evidence,
     lines: r.lines.map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity, refundAmount: money(l.refundAmount, r.currency) })),
     refundAmount: money(r.refundAmount, r.currency),
-    history: r.transitions.map((t) => ({ fromState: t.fromState, toState: t.toState, actor: t.actor, reason: t.reason, occurredAt: t.occurredAt.toISOString() })),
+    history: history(r.transitions),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -62,15 +45,14 @@ export function toAfterSalesView(r: OrderRecord['afterSales'][number]): Storefro
 export function toOrderView(o: OrderRecord): StorefrontOrder {
   const c = o.currency;
   const refundable = lineRefundables(o.discountTotal, o.lines);
-  const address = NormalizedAddress.safeParse(o.address);
   return {
     id: o.id,
     number: o.number,
-    state: o.state as OrderState,
+    state: o.state,
     version: o.version,
-    market: o.market as StorefrontOrder['market'],
-    locale: o.locale as StorefrontOrder['locale'],
-    currency: c as Currency,
+    market: o.market,
+    locale: o.locale,
+    currency: c,
     taxInclusive: o.taxInclusive,
     subtotal: money(o.subtotal, c),
     discountTotal: money(o.discountTotal, c),
@@ -85,8 +67,8 @@ export function toOrderView(o: OrderRecord): StorefrontOrder {
       productSlug: l.productSlug,
       skuCode: l.skuCode,
       title: l.title,
-      kind: l.kind as 'physical' | 'digital',
-      optionValues: l.optionValues as Record<string, string>,
+      kind: l.kind,
+      optionValues: l.optionValues,
       quantity: l.quantity,
       unitPrice: money(l.unitAmount, c),
       subtotal: money(l.subtotal, c),
@@ -94,12 +76,12 @@ export function toOrderView(o: OrderRecord): StorefrontOrder {
       total: money(l.total, c),
       refundable: money(refundable.get(l.id) ?? 0, c),
     })),
-    address: address.success ? address.data : null,
+    address: o.address,
     payments: o.payments.map((p) => ({
       id: p.id,
-      kind: p.kind as 'charge' | 'refund',
+      kind: p.kind,
       provider: p.provider,
-      status: p.status as 'succeeded' | 'pending' | 'failed',
+      status: p.status,
       amount: money(p.amount, p.currency),
       card: p.cardBrand && p.cardLast4 ? { brand: p.cardBrand, last4: p.cardLast4 } : null,
       reason: p.reason,
@@ -114,7 +96,7 @@ export function toOrderView(o: OrderRecord): StorefrontOrder {
       deliveredAt: iso(o.deliveredAt),
     },
     afterSales: o.afterSales.map(toAfterSalesView),
-    history: o.transitions.map((t) => ({ fromState: t.fromState, toState: t.toState, actor: t.actor, reason: t.reason, occurredAt: t.occurredAt.toISOString() })),
+    history: history(o.transitions),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
     paidAt: iso(o.paidAt),

@@ -6,7 +6,8 @@ import type { Db } from '../db/client';
 import { advanceOrder } from './advance-order';
 import { advanceAfterSales } from './after-sales';
 import type { AfterSalesAction } from './after-sales-states';
-import { readOrder, toOrderView } from './order-records';
+import { findOrderId, listOrders, readOrder } from './data';
+import { toOrderView } from './order-records';
 import type { StorefrontOrder } from './schemas';
 import { type OrderAction, type OrderState, orderActionsFrom, orderStates } from './states';
 
@@ -32,9 +33,9 @@ const amount = (m: { amount: number; currency: string }) => `${(m.amount / 100).
 
 async function resolveOrderId(db: Db, ref: string | undefined): Promise<string> {
   if (!ref) throw new OrdersUsageError(ORDERS_USAGE);
-  const found = await db.order.findFirst({ where: /^[0-9a-f-]{36}$/i.test(ref) ? { id: ref } : { number: ref }, select: { id: true } });
+  const found = await findOrderId(db, ref);
   if (!found) throw new OrdersUsageError(`No order ${ref}.`);
-  return found.id;
+  return found;
 }
 
 export function describeOrder(o: StorefrontOrder): string {
@@ -78,7 +79,7 @@ export async function runOrdersCommand(argv: readonly string[], db: Db): Promise
     if (verb === 'list') {
       const state = values.state as OrderState | undefined;
       if (state && !orderStates.includes(state)) throw new OrdersUsageError(`Unknown state ${state}.`);
-      const rows = await db.order.findMany({ where: state ? { state } : {}, orderBy: { createdAt: 'desc' }, take: Number(values.limit ?? 20) || 20 });
+      const rows = await listOrders(db, { state }, { skip: 0, take: Number(values.limit ?? 20) || 20 });
       if (!rows.length) return '(no orders)';
       return rows.map((o) => `${o.number}  ${o.id}  ${o.state.padEnd(15)} ${amount({ amount: o.total, currency: o.currency })}  ${o.createdAt.toISOString()}`).join('\n');
     }

@@ -1,9 +1,12 @@
 import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readCartForOrder } from '../carts/data';
 import type { PublicCartCheckoutQuote } from '../carts/schemas';
 import { appendEvent } from '../events/append-event';
-import type { Prisma } from '../generated/prisma/client';
+import type { Locale } from '../schemas/common';
+import { insertOrder, insertPayment } from './data';
 import { orderCreated, orderPaid } from './events';
+import type { Tx } from './order-records';
 
 export type PlacedCharge =
   | { outcome: 'succeeded'; method: 'test_card' | 'manual'; reference: string; card: { brand: string; last4: string } | null }
@@ -41,8 +44,6 @@ function quoteTotals(quote: PublicCartCheckoutQuote) {
   };
 }
 
-type Tx = Prisma.TransactionClient;
-
 /** What an order is placed from: a paid (or payment-pending) checkout of one cart's pinned quote. */
 export type OrderSource = {
   /** The checkout session the order completes. */
@@ -50,10 +51,10 @@ export type OrderSource = {
   merchantId: string;
   installationId: string;
   cartId: string;
-  locale: string;
+  locale: Locale;
   livemode: boolean;
-  /** The pinned quote (PublicCartCheckoutQuote) as the session stores it. */
-  quote: Prisma.JsonValue;
+  /** The quote the checkout pinned: lines, prices and totals the order snapshots. */
+  quote: PublicCartCheckoutQuote;
 };
 
 /**
@@ -70,75 +71,66 @@ export async function placeOrder(
   /** Fixed ids for the demo orders the documented examples name; random otherwise. */
   fixed?: { orderId: string; lineId: (position: number) => string },
 ): Promise<PlacedOrder> {
-  const quote = s.quote as unknown as PublicCartCheckoutQuote;
-  const cart = await tx.cart.findUniqueOrThrow({ where: { id: s.cartId }, select: { address: true } });
-  const skus = await tx.sku.findMany({ where: { id: { in: quote.lines.map((l) => l.skuId) } }, select: { id: true, code: true, productId: true } });
-  const skuOf = new Map(skus.map((k) => [k.id, k]));
+  const { quote } = s;
+  const cart = await readCartForOrder(tx, s.cartId, quote.lines.map((l) => l.skuId));
+  // A checkout starts only with a current address token: its cart has an address.
+  if (!cart?.address) throw new Error(`cart ${s.cartId} of checkout ${s.id} has no address to ship the order to`);
+  const skuOf = new Map(cart.skus.map((k) => [k.skuId, k]));
   const orderId = fixed?.orderId ?? randomUUID();
   const orderNumber = newOrderNumber(now);
   const paid = charge.outcome === 'succeeded';
   const state = paid ? 'paid' : 'pending_payment';
   const totals = quoteTotals(quote);
 
-  await tx.order.create({
-    data: {
-      id: orderId,
-      number: orderNumber,
-      merchantId: s.merchantId,
-      installationId: s.installationId,
-      cartId: s.cartId,
-      checkoutSessionId: s.id,
-      state,
-      market: quote.market,
-      locale: s.locale,
-      ...totals,
-      address: cart.address as Prisma.InputJsonValue,
-      livemode: s.livemode,
-      createdAt: now,
-      updatedAt: now,
-      paidAt: paid ? now : null,
-      lines: {
-        create: quote.lines.map((l, i) => ({
-          id: fixed?.lineId(i + 1) ?? randomUUID(),
-          position: i + 1,
-          skuId: l.skuId,
-          productSlug: l.productSlug,
-          skuCode: skuOf.get(l.skuId)?.code ?? '',
-          title: l.title,
-          kind: l.kind,
-          optionValues: l.optionValues,
-          quantity: l.quantity,
-          unitAmount: l.unitPrice.amount,
-          subtotal: l.subtotal.amount,
-          tax: l.tax.amount,
-          total: l.total.amount,
-        })),
-      },
-      transitions: {
-        create: [
-          { id: randomUUID(), fromState: null, toState: 'pending_payment', actor: 'shopper', reason: 'checkout', occurredAt: now },
-          ...(paid ? [{ id: randomUUID(), fromState: 'pending_payment' as const, toState: 'paid' as const, actor: 'payment_provider', reason: charge.method, occurredAt: now }] : []),
-        ],
-      },
-    },
+  await insertOrder(tx, {
+    id: orderId,
+    number: orderNumber,
+    merchantId: s.merchantId,
+    installationId: s.installationId,
+    cartId: s.cartId,
+    checkoutSessionId: s.id,
+    state,
+    market: quote.market,
+    locale: s.locale,
+    ...totals,
+    address: cart.address,
+    livemode: s.livemode,
+    createdAt: now,
+    paidAt: paid ? now : null,
+    lines: quote.lines.map((l, i) => ({
+      id: fixed?.lineId(i + 1) ?? randomUUID(),
+      position: i + 1,
+      skuId: l.skuId,
+      productSlug: l.productSlug,
+      skuCode: skuOf.get(l.skuId)?.code ?? '',
+      title: l.title,
+      kind: l.kind,
+      optionValues: l.optionValues,
+      quantity: l.quantity,
+      unitAmount: l.unitPrice.amount,
+      subtotal: l.subtotal.amount,
+      tax: l.tax.amount,
+      total: l.total.amount,
+    })),
+    transitions: [
+      { id: randomUUID(), fromState: null, toState: 'pending_payment', actor: 'shopper', reason: 'checkout', occurredAt: now },
+      ...(paid ? [{ id: randomUUID(), fromState: 'pending_payment' as const, toState: 'paid' as const, actor: 'payment_provider', reason: charge.method, occurredAt: now }] : []),
+    ],
   });
   const paymentId = randomUUID();
   const card = charge.outcome === 'succeeded' ? charge.card : null;
-  await tx.payment.create({
-    data: {
-      id: paymentId,
-      orderId,
-      kind: 'charge',
-      provider: charge.method,
-      status: paid ? 'succeeded' : 'pending',
-      amount: quote.total.amount,
-      currency: quote.currency,
-      cardBrand: card?.brand ?? null,
-      cardLast4: card?.last4 ?? null,
-      reference: charge.reference,
-      createdAt: now,
-      updatedAt: now,
-    },
+  await insertPayment(tx, {
+    id: paymentId,
+    orderId,
+    kind: 'charge',
+    provider: charge.method,
+    status: paid ? 'succeeded' : 'pending',
+    amount: quote.total.amount,
+    currency: quote.currency,
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
+    reference: charge.reference,
+    at: now,
   });
   const base = { merchantId: s.merchantId, installationId: s.installationId, occurredAt: now };
   await appendEvent(tx, orderCreated, {
@@ -151,7 +143,7 @@ export async function placeOrder(
       checkoutSessionId: s.id,
       cartId: s.cartId,
       market: quote.market,
-      locale: s.locale as 'zh-CN' | 'en-US',
+      locale: s.locale,
       ...totals,
       lines: quote.lines.map((l) => ({
         skuId: l.skuId,

@@ -4,7 +4,8 @@ import { ServiceError } from '../core/errors';
 import { type LineEligibility, afterSalesEligibility, requestAfterSales } from './after-sales';
 import { cancelOrder } from './cancel-storefront-order';
 import { checkOrderPageToken } from './order-links';
-import { readOrder, toOrderView } from './order-records';
+import { readOrder, readOrderStore } from './data';
+import { toOrderView } from './order-records';
 import type { StorefrontAfterSalesRequest, StorefrontOrder, StorefrontOrderTransitionRequest } from './schemas';
 import { orderTransitions } from './states';
 
@@ -31,7 +32,7 @@ export async function readShopperOrder(ctx: ServiceContext, input: { orderId: st
   if (check === 'expired') return { status: 'expired' };
   const order = await readOrder(ctx.db, input.orderId);
   if (!order) return { status: 'invalid' };
-  const merchant = await ctx.db.merchant.findUnique({ where: { id: order.merchantId }, select: { displayName: true, slug: true } });
+  const merchant = await readOrderStore(ctx.db, order.merchantId);
   const eligibility = afterSalesEligibility(order, ctx.now);
   return {
     status: 'ok',

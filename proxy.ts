@@ -11,6 +11,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { answerFromPublicReadCache } from '@/lib/http/cached-read';
 import { screenRequest, screeningResponse } from '@/lib/http/screen-request';
 import { authorizeFormActionOrigins, contentSecurityPolicy, newNonce } from '@/lib/http/security-headers';
+import { config as configuration } from '@/lib/platform/config';
 
 export async function proxy(req: NextRequest) {
   const screening = screenRequest(req.method, req.url);
@@ -35,7 +36,7 @@ export async function proxy(req: NextRequest) {
   if (pathname.startsWith('/_next/')) return NextResponse.next();
 
   const nonce = newNonce();
-  const csp = contentSecurityPolicy(nonce, undefined, authorizeFormActionOrigins(pathname, req.nextUrl.searchParams));
+  const csp = contentSecurityPolicy(nonce, configuration().isDevelopment, authorizeFormActionOrigins(pathname, req.nextUrl.searchParams));
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);

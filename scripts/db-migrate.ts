@@ -4,9 +4,10 @@ import { openPglite, pgliteDataDir } from '../lib/db/client';
 import { acquireLock, readLock } from '../lib/db/embedded';
 import { applyMigrations, readMigrations } from '../lib/db/migrations';
 import { pgliteRunner, pgRunner } from '../lib/db/sql-runner';
+import { config } from '../lib/platform/config';
 
 const migrations = await readMigrations();
-const url = process.env.DATABASE_URL;
+const url = config().DATABASE_URL;
 if (url) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const done = await applyMigrations(pgRunner(pool), migrations);

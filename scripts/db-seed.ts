@@ -3,8 +3,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { closeDb, commandDb } from '../lib/db/client';
 import { seedDemo } from '../lib/demo';
+import { config } from '../lib/platform/config';
 
-const baseUrl = process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
+const baseUrl = config().PUBLIC_BASE_URL;
 const db = await commandDb();
 const { info, counts } = await seedDemo(db, baseUrl);
 await closeDb();

@@ -13,15 +13,16 @@ import { seedDemo } from '../lib/demo';
 import { DEMO_CART_SKU_ID } from '../lib/demo/carts';
 import { stableUuid } from '../lib/demo/ids';
 import { e2eDemoFile, E2E_EXPIRED_SESSION_ID } from '../e2e/demo-file';
+import { config } from '../lib/platform/config';
 
-if (process.env.DATABASE_URL) {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+const { DATABASE_URL, PUBLIC_BASE_URL: baseUrl } = config();
+if (DATABASE_URL) {
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
   await applyMigrations(pgRunner(pool), await readMigrations());
   await pool.end();
 }
 // The embedded database migrates itself when opened.
 const db = await getDb();
-const baseUrl = process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
 const { info, counts } = await seedDemo(db, baseUrl);
 
 /**

@@ -11,12 +11,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { config } from '../lib/platform/config';
 
-const port = process.env.E2E_PORT ?? '3210';
+const { E2E_PORT, CI, E2E_NEXT_DIST_DIR, E2E_DATABASE_URL, E2E_SKIP_BUILD } = config();
+const port = String(E2E_PORT);
 // CI builds the app (`npm run build`) just before the browser tests, from the same tree: serve that build.
-const ciBuild = !!process.env.CI && !process.env.E2E_NEXT_DIST_DIR && existsSync('.next/BUILD_ID');
-const distDir = ciBuild ? '.next' : (process.env.E2E_NEXT_DIST_DIR ?? '.next-e2e');
+const ciBuild = !!CI && !E2E_NEXT_DIST_DIR && existsSync('.next/BUILD_ID');
+const distDir = ciBuild ? '.next' : (E2E_NEXT_DIST_DIR ?? '.next-e2e');
 const env: NodeJS.ProcessEnv = {
+  // The server and the seed get this environment, with the changes below.
   ...process.env,
   NEXT_DIST_DIR: distDir,
   PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
@@ -25,7 +28,7 @@ const env: NodeJS.ProcessEnv = {
 delete env.DATABASE_URL;
 delete env.PGLITE_DATA_DIR;
 let scratch: string | undefined;
-if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+if (E2E_DATABASE_URL) env.DATABASE_URL = E2E_DATABASE_URL;
 else {
   // One fixed place per port, emptied first, so even a killed run leaves at most one behind.
   scratch = path.join(os.tmpdir(), `sc-e2e-${port}`);
@@ -47,7 +50,7 @@ function run(args: string[]) {
 
 const bin = (name: string) => path.join('node_modules', '.bin', name);
 run([bin('tsx'), '--conditions=react-server', 'scripts/e2e-seed.ts']);
-if (!ciBuild && !process.env.E2E_SKIP_BUILD) run([bin('next'), 'build']);
+if (!ciBuild && !E2E_SKIP_BUILD) run([bin('next'), 'build']);
 
 const server = spawn(process.execPath, [bin('next'), 'start', '--experimental-next-config-strip-types', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));

@@ -1,9 +1,10 @@
 /** `npm run worker`: webhook delivery and the sweeps, for self-hosted deployments. Stops cleanly on SIGTERM/SIGINT. */
+import { config } from '../lib/platform/config';
 import { logger } from '../lib/platform/logger';
 import { closeDb, commandDb } from '../lib/db/client';
 import { runWorker } from '../lib/jobs/worker';
 
-if (!process.env.DATABASE_URL) {
+if (!config().DATABASE_URL) {
   // One process at a time may open the embedded database, and the app holds it: there the app
   // runs the background work itself (after each write, and on a timer for retries).
   console.error('npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database, the app process delivers webhooks itself.');
@@ -16,7 +17,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     controller.abort();
   });
 }
-const idleMs = Number(process.env.WORKER_IDLE_MS ?? 1000);
+const idleMs = config().WORKER_IDLE_MS;
 try {
   await runWorker({ db: await commandDb(), log: logger, idleMs, signal: controller.signal });
   await closeDb();

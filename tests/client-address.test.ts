@@ -10,12 +10,13 @@ import { demoMerchants } from '../lib/demo/catalog-data';
 import { resolvePolicy } from '../lib/operations/rate-limit-policies';
 import { storeAccessPolicy } from '../lib/store-access/policy';
 import { call, expectError } from './helpers/http';
+import { setEnv } from './helpers/env';
 
 const STORE = 'maison-atelier';
 const PASSWORD = demoMerchants.find((m) => m.slug === STORE)!.password!;
 const hops = process.env.TRUSTED_PROXY_HOPS;
 afterEach(() => {
-  process.env.TRUSTED_PROXY_HOPS = hops;
+  setEnv({ TRUSTED_PROXY_HOPS: hops });
 });
 
 const ip = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
@@ -31,7 +32,7 @@ function guess(headers: Record<string, string>, password = `guess-${randomBytes(
 
 describe('spoofed address headers buy nothing', () => {
   it('with no proxy declared, made-up X-Real-IP and X-Forwarded-For values share one lockout', async () => {
-    process.env.TRUSTED_PROXY_HOPS = '0';
+    setEnv({ TRUSTED_PROXY_HOPS: '0' });
     const codes: string[] = [];
     for (let i = 0; i < storeAccessPolicy.maxFailures + 2; i++) {
       const r = await guess({ 'x-real-ip': ip(), 'x-forwarded-for': `${ip()}, ${ip()}` });
@@ -44,7 +45,7 @@ describe('spoofed address headers buy nothing', () => {
   });
 
   it('behind one proxy, entries the client prepends to X-Forwarded-For are ignored', async () => {
-    process.env.TRUSTED_PROXY_HOPS = '1';
+    setEnv({ TRUSTED_PROXY_HOPS: '1' });
     const real = ip();
     for (let i = 0; i < storeAccessPolicy.maxFailures - 1; i++) {
       expectError(await guess({ 'x-forwarded-for': `${ip()}, ${real}`, 'x-real-ip': ip() }), 403, 'store_access_denied');
@@ -56,8 +57,8 @@ describe('spoofed address headers buy nothing', () => {
   });
 
   it('per-address rate limits count the proxy-given address, not X-Real-IP', async () => {
-    process.env.TRUSTED_PROXY_HOPS = '1';
-    process.env.RATE_LIMIT_PUBLIC = '3/60';
+    setEnv({ TRUSTED_PROXY_HOPS: '1' });
+    const restore = setEnv({ RATE_LIMIT_PUBLIC: '3/60' });
     try {
       const real = ip();
       const statuses: number[] = [];
@@ -67,14 +68,14 @@ describe('spoofed address headers buy nothing', () => {
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       expect(resolvePolicy('public').limit).toBe(3);
     } finally {
-      delete process.env.RATE_LIMIT_PUBLIC;
+      restore();
     }
   });
 });
 
 describe('wrong passwords count per store too', () => {
   it(`pauses password answers to a store after ${storeAccessPolicy.maxStoreFailures} wrong ones from any addresses, and only passwords`, async () => {
-    process.env.TRUSTED_PROXY_HOPS = '1';
+    setEnv({ TRUSTED_PROXY_HOPS: '1' });
     const store = 'huaxia-digital';
     const password = 'huaxia-members-only';
     const db = await getDb();

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../lib/core/context';
 import { issueStoreAccessToken } from '../lib/store-access/token';
 import { call, expectError } from './helpers/http';
 import { createServiceContext } from '../lib/core/context';
+import { setEnv } from './helpers/env';
 
 const SLUG = 'lumen-audio';
 
@@ -164,15 +165,13 @@ describe('publishing', () => {
   });
 
   it('stores own media root-relative and serves it against PUBLIC_BASE_URL', async () => {
-    const previous = process.env.PUBLIC_BASE_URL;
-    process.env.PUBLIC_BASE_URL = 'https://shop.example';
+    const restore = setEnv({ PUBLIC_BASE_URL: 'https://shop.example' });
     try {
       const d = (await call(decorationRoute.GET, { params: { slug: 'maison-atelier' }, headers: await maisonAccess() })).body.data;
       const hero = d.blocks.find((b: any) => b.type === 'brand_hero');
       expect(hero.media.url).toBe('https://shop.example/media/decoration/maison-hero.svg');
     } finally {
-      if (previous === undefined) delete process.env.PUBLIC_BASE_URL;
-      else process.env.PUBLIC_BASE_URL = previous;
+      restore();
     }
   });
 

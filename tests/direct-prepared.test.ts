@@ -4,6 +4,7 @@ import { prismaForPostgres } from '../lib/db/client';
 import { direct } from '../lib/db/direct';
 import { queryRow, queryRows } from '../lib/db/rows';
 import { Prisma } from '../lib/generated/prisma/client';
+import { setEnv } from './helpers/env';
 
 // Named statements on PostgreSQL's connections (PGlite's are tested in lib/db/pglite-driver.test.ts).
 // TEST_ACTIVE_DATABASE_URL (this file's database) is set once the file's setup ran.
@@ -13,17 +14,13 @@ afterAll(() => Promise.all(opened.map((c) => c.$disconnect())));
 
 /** A client of this file's database opened with these environment settings (restored after). */
 function openWith(env: Record<string, string>) {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
+  const restore = setEnv(env);
   try {
     const db = prismaForPostgres(url());
     opened.push(db);
     return db;
   } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    restore();
   }
 }
 

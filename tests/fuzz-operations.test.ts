@@ -11,6 +11,7 @@ import { bearer, createTestKey } from './helpers/keys';
 import { handlerFor } from './helpers/routes';
 import { withLastCharacterChanged } from './helpers/tamper';
 import { operationExamples } from '../lib/openapi/examples';
+import { setEnv } from './helpers/env';
 
 /**
  * Property: whatever arrives at a built operation (paths, queries, headers, bodies, made up or
@@ -26,9 +27,7 @@ let cart: { id: string; skuId: string };
 
 beforeAll(async () => {
   // Limits stay in force (429 is an allowed answer) but high enough for requests to reach the services.
-  for (const p of ['PUBLIC', 'SEARCH', 'KEY_READ', 'KEY_WRITE', 'CHALLENGE', 'HOSTED', 'OAUTH', 'AUTH_FAILURE']) {
-    process.env[`RATE_LIMIT_${p}`] = '100000/60';
-  }
+  setEnv(Object.fromEntries(['PUBLIC', 'SEARCH', 'KEY_READ', 'KEY_WRITE', 'CHALLENGE', 'HOSTED', 'OAUTH', 'AUTH_FAILURE'].map((p) => [`RATE_LIMIT_${p}`, '100000/60'])));
   keys = {
     all: await createTestKey({ merchantSlug: 'lumen-audio', scopes: ['catalog:read', 'checkout:quote', 'webhooks:read', 'webhooks:write'], app: 'fuzz' }),
     readOnly: await createTestKey({ merchantSlug: 'lumen-audio', scopes: ['catalog:read'], app: 'fuzz-ro' }),

@@ -12,6 +12,7 @@ import { getDb } from '../lib/db/client';
 import { getPublicStorefrontDecoration } from '../lib/decoration/get-public-storefront-decoration';
 import { searchPublicProducts } from '../lib/search/search-public-products';
 import { call } from './helpers/http';
+import { setEnv } from './helpers/env';
 
 /**
  * The app stores its own media root-relative ("/media/..."). API clients may live on another
@@ -19,15 +20,11 @@ import { call } from './helpers/http';
  * (a context with `mediaBase: null`) keep them root-relative.
  */
 const BASE = 'https://shop.example';
-let previous: string | undefined;
+let restore: () => void;
 beforeAll(() => {
-  previous = process.env.PUBLIC_BASE_URL;
-  process.env.PUBLIC_BASE_URL = BASE;
+  restore = setEnv({ PUBLIC_BASE_URL: BASE });
 });
-afterAll(() => {
-  if (previous === undefined) delete process.env.PUBLIC_BASE_URL;
-  else process.env.PUBLIC_BASE_URL = previous;
-});
+afterAll(() => restore());
 
 const search = { q: 'earbuds', locale: 'en-US', market: 'US', sort: 'relevance', page: '1', pageSize: '5' } as const;
 

@@ -10,6 +10,7 @@ import { approveAuthorization } from '../lib/oauth/approve-authorization';
 import { MemoryRateLimiter, setRateLimiter } from '../lib/http/rate-limit';
 import { authorizeFormActionOrigins, contentSecurityPolicy } from '../lib/http/security-headers';
 import { pkcePair, REDIRECT, testClient } from './helpers/oauth';
+import { setEnv } from './helpers/env';
 
 const ORIGIN = 'http://localhost:3000';
 const ctx = async () => createServiceContext({ db: await getDb(), requestId: 'test', clientAddress: 'test' });
@@ -75,7 +76,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  delete process.env.RATE_LIMIT_SIGN_IN;
+  setEnv({ RATE_LIMIT_SIGN_IN: undefined });
 });
 
 describe('merchant sign-in (Auth.js Credentials)', () => {
@@ -132,7 +133,7 @@ describe('merchant sign-in (Auth.js Credentials)', () => {
   });
 
   it('throttles sign-in attempts per client address on the shared rate limiter, before any password is checked', async () => {
-    process.env.RATE_LIMIT_SIGN_IN = '2/300';
+    setEnv({ RATE_LIMIT_SIGN_IN: '2/300' });
     const user = await demoUser();
     const codes = [];
     for (let i = 0; i < 3; i++) codes.push(new URL((await signIn(new Jar(), 'throttle@nowhere.example', 'wrong password')).headers.get('location')!).searchParams.get('code'));

@@ -14,8 +14,9 @@ import { exchangeOAuthToken } from '../lib/oauth/exchange-oauth-token';
 import { sha256Base64Url } from '../lib/oauth/tokens';
 import { call, expectError, BASE } from './helpers/http';
 import { REDIRECT, form, formHeaders, newDpopKey, proof, seedCode, testClient, type DpopKey } from './helpers/oauth';
+import { setEnv } from './helpers/env';
 
-process.env.RATE_LIMIT_OAUTH = '100000/60';
+setEnv({ RATE_LIMIT_OAUTH: '100000/60' });
 
 const IDENTITY = '/api/v1/open/installation/identity';
 

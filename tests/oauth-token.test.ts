@@ -8,9 +8,10 @@ import { getDb } from '../lib/db/client';
 import { sha256Base64Url } from '../lib/oauth/tokens';
 import { call, expectError } from './helpers/http';
 import { REDIRECT, REVOKE_URL, form, formHeaders, newDpopKey, proof, seedCode, testClient, type DpopKey } from './helpers/oauth';
+import { setEnv } from './helpers/env';
 
 // The oauth policy (30/min per client) is exercised by the rate-limit tests; here it would only get in the way.
-process.env.RATE_LIMIT_OAUTH = '100000/60';
+setEnv({ RATE_LIMIT_OAUTH: '100000/60' });
 
 const token = (body: string, headers: Record<string, string>) =>
   call(tokenRoute.POST as never, { method: 'POST', path: '/api/v1/oauth/token', body, headers });
@@ -548,7 +549,7 @@ describe('brute force', () => {
     const { MemoryRateLimiter, setRateLimiter, getRateLimiter } = await import('../lib/http/rate-limit');
     const previous = getRateLimiter();
     setRateLimiter(new MemoryRateLimiter());
-    process.env.RATE_LIMIT_OAUTH = '3/60';
+    setEnv({ RATE_LIMIT_OAUTH: '3/60' });
     try {
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await token(form({ grant_type: 'authorization_code', code: `guess-${i}`, redirect_uri: REDIRECT, client_id: 'x' }), formHeaders())).status);
@@ -557,7 +558,7 @@ describe('brute force', () => {
       expectError(last, 429, 'rate_limited');
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
-      process.env.RATE_LIMIT_OAUTH = '100000/60';
+      setEnv({ RATE_LIMIT_OAUTH: '100000/60' });
       setRateLimiter(previous);
     }
   });

@@ -9,6 +9,7 @@ import { type OperationDef } from '../lib/operations/types';
 import { operationList } from '../lib/operations';
 import { call } from './helpers/http';
 import { handlerFor } from './helpers/routes';
+import { setEnv } from './helpers/env';
 
 /**
  * The 200 example of every built operation in the OpenAPI document is a real response: the
@@ -36,7 +37,7 @@ const built = operationList
   .sort((a, b) => (cartOrder.indexOf(a.id) + 1 || 0) - (cartOrder.indexOf(b.id) + 1 || 0));
 
 const live = new Map<string, unknown>();
-let previousBase: string | undefined;
+let restoreBase: () => void;
 
 /**
  * Address tokens are minted with the server secret, so the documented createHostedCheckoutSession
@@ -73,8 +74,7 @@ async function send(op: OperationDef, key: string) {
 
 beforeAll(async () => {
   // The examples show media URLs of a deployment reached at the README's default address.
-  previousBase = process.env.PUBLIC_BASE_URL;
-  process.env.PUBLIC_BASE_URL = BASE_URL;
+  restoreBase = setEnv({ PUBLIC_BASE_URL: BASE_URL });
   const credentials = await seedDemoCredentials(await getDb());
   const key = credentials.keys.find((k) => k.name === 'demo-all-scopes')!.key;
   for (const op of built) {
@@ -85,10 +85,7 @@ beforeAll(async () => {
   if (UPDATE) await writeFile(FILE, `${JSON.stringify(Object.fromEntries(built.map((op) => [op.id, live.get(op.id)])), null, 2)}\n`);
 });
 
-afterAll(() => {
-  if (previousBase === undefined) delete process.env.PUBLIC_BASE_URL;
-  else process.env.PUBLIC_BASE_URL = previousBase;
-});
+afterAll(() => restoreBase());
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const RANDOM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -20,6 +20,7 @@ import { answerFromPublicReadCache } from '../lib/http/cached-read';
 import { MemoryRateLimiter, getRateLimiter, setRateLimiter } from '../lib/http/rate-limit';
 import { issueStoreAccessToken } from '../lib/store-access/token';
 import { BASE, call } from './helpers/http';
+import { setEnv } from './helpers/env';
 
 const PRODUCT = { slug: 'lumen-audio', productSlug: 'aurora-wireless-earbuds-pro' };
 const PUBLIC = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
@@ -171,7 +172,7 @@ describe('the cached-read stage in front of the routes', () => {
 
   it('counts against the same budget as the route, and answers past it with the route\'s 429', async () => {
     const before = getRateLimiter();
-    process.env.RATE_LIMIT_PUBLIC = '3/60';
+    const restore = setEnv({ RATE_LIMIT_PUBLIC: '3/60' });
     setRateLimiter(new MemoryRateLimiter());
     try {
       expect((await call(productRoute.GET, { params: PRODUCT })).status).toBe(200); // 1, fills the cache
@@ -184,7 +185,7 @@ describe('the cached-read stage in front of the routes', () => {
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(limited.headers.get('cache-control')).toBe('no-store');
     } finally {
-      delete process.env.RATE_LIMIT_PUBLIC;
+      restore();
       setRateLimiter(before);
     }
   });

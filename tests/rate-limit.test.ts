@@ -14,6 +14,7 @@ import { call, expectError } from './helpers/http';
 import { bearer, createTestKey } from './helpers/keys';
 import { startUpstashRestShim } from './helpers/upstash-rest-shim';
 import { captureLogs } from '../lib/platform/logger';
+import { parseConfig, reloadConfig } from '../lib/platform/config';
 import { withLastCharacterChanged } from './helpers/tamper';
 
 const Ok = dataEnvelope(z.strictObject({ ok: z.literal(true) }), 'TestOk');
@@ -53,14 +54,16 @@ const publicRead = handle(
 );
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
+const env = (vars: Record<string, string>) => parseConfig(vars);
 
 beforeEach(() => {
   vi.stubEnv('RATE_LIMIT_KEY_READ', '3/60');
   vi.stubEnv('RATE_LIMIT_PUBLIC', '2/30');
+  reloadConfig();
 });
 afterEach(() => {
   vi.unstubAllEnvs();
+  reloadConfig();
 });
 
 /** The pipeline's 429 contract, whatever the backend. */
@@ -112,6 +115,7 @@ describe('rate limits (in-process backend)', () => {
   it('answers 429 instead of 401 to an address that keeps failing authentication', async () => {
     setRateLimiter(new MemoryRateLimiter());
     vi.stubEnv('RATE_LIMIT_AUTH_FAILURE', '3/60');
+    reloadConfig();
     const from = (ip: string) => call(keyRead, { headers: { ...bearer('sk_test_nope'), 'x-forwarded-for': ip } });
     for (let i = 0; i < 3; i++) expectError(await from('192.0.2.9'), 401, 'authentication_required');
     const limited = await from('192.0.2.9');

@@ -10,6 +10,7 @@ import { bearer, createTestCredential, createTestKey } from './helpers/keys';
 import { handlerFor } from './helpers/routes';
 import { createServiceContext } from '../lib/core/context';
 import { operationExamples } from '../lib/openapi/examples';
+import { reloadConfig } from '../lib/platform/config';
 
 /** Every API-key operation, against every kind of credential. */
 const apiKeyOps = operationList.filter(
@@ -38,6 +39,7 @@ function send(op: OperationDef, headers: Record<string, string>): Promise<Reply>
 beforeAll(async () => {
   // The matrix sends far more failing credentials than a real client would from one address.
   vi.stubEnv('RATE_LIMIT_AUTH_FAILURE', '100000/60');
+  reloadConfig();
   const valid = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: [...allScopes], app: 'scope-matrix-app' });
   const revoked = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: [...allScopes], app: 'scope-matrix-app' });
   await revokeApiKey(createServiceContext({ db: await getDb(), requestId: 'req_test', clientAddress: '127.0.0.1' }), { keyId: revoked.keyId });
@@ -50,7 +52,10 @@ beforeAll(async () => {
     'revoked key': bearer(revoked.key),
     'expired key': bearer(expired),
   };
-  return () => vi.unstubAllEnvs();
+  return () => {
+    vi.unstubAllEnvs();
+    reloadConfig();
+  };
 });
 
 describe('scope matrix', () => {

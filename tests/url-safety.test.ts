@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type NetworkPolicy, checkAddress, checkWebhookUrl, webhookNetworkPolicy } from '../lib/webhooks/url-safety';
 import { sendWebhook } from '../lib/webhooks/send-webhook';
 import { WebhookReceiver } from './helpers/webhook-receiver';
+import { setEnv } from './helpers/env';
 
 const PUBLIC = '93.184.215.14';
 const publicResolver = async () => [PUBLIC];
@@ -73,21 +74,16 @@ describe('webhook URL safety (SSRF)', () => {
 });
 
 describe('the loopback opt-in', () => {
-  const saved = { ...process.env };
-  const env = process.env as Record<string, string | undefined>;
-  afterEach(() => {
-    env.NODE_ENV = saved.NODE_ENV;
-    if (saved.WEBHOOKS_ALLOW_LOOPBACK === undefined) delete process.env.WEBHOOKS_ALLOW_LOOPBACK;
-    else process.env.WEBHOOKS_ALLOW_LOOPBACK = saved.WEBHOOKS_ALLOW_LOOPBACK;
-  });
+  let restore = () => {};
+  afterEach(() => restore());
 
   it('is off by default, on with WEBHOOKS_ALLOW_LOOPBACK=1, and refused under NODE_ENV=production', () => {
-    delete process.env.WEBHOOKS_ALLOW_LOOPBACK;
+    restore = setEnv({ WEBHOOKS_ALLOW_LOOPBACK: undefined, NODE_ENV: 'test' });
     expect(webhookNetworkPolicy()).toMatchObject({ allowLoopback: false, allowHttp: false });
-    process.env.WEBHOOKS_ALLOW_LOOPBACK = '1';
+    setEnv({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
     expect(webhookNetworkPolicy()).toMatchObject({ allowLoopback: true, allowHttp: true });
-    env.NODE_ENV = 'production';
-    expect(() => webhookNetworkPolicy()).toThrow(/refused/);
+    setEnv({ NODE_ENV: 'production' });
+    expect(() => webhookNetworkPolicy()).toThrow('WEBHOOKS_ALLOW_LOOPBACK="1" is invalid: refused when NODE_ENV=production');
   });
 });
 

@@ -19,8 +19,9 @@ import * as eventsRoute from '../app/api/v1/open/webhooks/events/route';
 import { bearer, createTestCredential } from './helpers/keys';
 import { call, expectError } from './helpers/http';
 import { WebhookReceiver, verifyWith } from './helpers/webhook-receiver';
+import { setEnv } from './helpers/env';
 
-process.env.WEBHOOKS_ALLOW_LOOPBACK = '1';
+setEnv({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
 
 const pingKind = defineEventKind({
   type: 'test.ping',
@@ -269,16 +270,16 @@ describe('subscriptions', () => {
 
 describe('cron route', () => {
   it('is off without CRON_SECRET, 401 with a wrong one, and runs the background work with the right one', async () => {
-    delete process.env.CRON_SECRET;
+    setEnv({ CRON_SECRET: undefined });
     const get = (auth?: string) => call(cronRoute.GET, { path: '/api/cron/background-work', headers: auth ? { authorization: auth } : {} });
     expectError(await get('Bearer anything'), 404, 'route_not_found');
-    process.env.CRON_SECRET = 'cron-secret-for-tests-0123456789';
+    setEnv({ CRON_SECRET: 'cron-secret-for-tests-0123456789' });
     expectError(await get(), 401, 'authentication_required');
     expectError(await get('Bearer wrong'), 401, 'authentication_required');
     const r = await get('Bearer cron-secret-for-tests-0123456789');
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ passes: expect.any(Number), reports: expect.any(Array) });
-    delete process.env.CRON_SECRET;
+    setEnv({ CRON_SECRET: undefined });
   });
 });
 

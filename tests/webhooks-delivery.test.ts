@@ -17,6 +17,7 @@ import { FAILING_AFTER_CONSECUTIVE_FAILURES, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS 
 import { encryptWebhookSecret, generateWebhookSecret } from '../lib/webhooks/secrets';
 import { createTestCredential } from './helpers/keys';
 import { WebhookReceiver, verifyWith } from './helpers/webhook-receiver';
+import { setEnv } from './helpers/env';
 
 /**
  * The delivery machinery on a real database with a real receiver on the loopback: every
@@ -32,7 +33,7 @@ const pingKind = defineEventKind({
   example: { n: 1 },
 });
 
-process.env.WEBHOOKS_ALLOW_LOOPBACK = '1';
+setEnv({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
 
 let db: Db;
 let receiver: WebhookReceiver;

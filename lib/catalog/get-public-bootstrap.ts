@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
+import { config } from '../platform/config';
 import { PAGE_MAX, PAGE_SIZE_MAX, currencies, locales, marketCurrency, marketDefaultLocale, markets } from '../schemas/common';
 
 const PAGE_SIZE_DEFAULT = 24;
@@ -8,9 +9,9 @@ export async function getPublicBootstrap(_ctx: ServiceContext) {
   return {
     apiVersion: 'v1' as const,
     locales: [...locales],
-    defaultLocale: (process.env.DEFAULT_LOCALE === 'zh-CN' ? 'zh-CN' : 'en-US') as (typeof locales)[number],
+    defaultLocale: config().DEFAULT_LOCALE satisfies (typeof locales)[number],
     markets: markets.map((code) => ({ code, currency: marketCurrency[code], defaultLocale: marketDefaultLocale[code] })),
-    defaultMarket: (process.env.DEFAULT_MARKET === 'CN' ? 'CN' : 'US') as (typeof markets)[number],
+    defaultMarket: config().DEFAULT_MARKET satisfies (typeof markets)[number],
     currencies: currencies.map((code) => ({ code, minorUnits: 2 })),
     pagination: { pageMax: PAGE_MAX, pageSizeMax: PAGE_SIZE_MAX, pageSizeDefault: PAGE_SIZE_DEFAULT },
     links: {

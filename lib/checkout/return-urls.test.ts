@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../platform/config';
 import { redirectOrigin } from './return-urls';
 
 describe('redirectOrigin', () => {
@@ -10,12 +11,12 @@ describe('redirectOrigin', () => {
   });
 
   it('takes http only for localhost, in development or when the deployment itself is on localhost', () => {
-    expect(redirectOrigin('http://localhost:3000/cart', { NODE_ENV: 'development' })).toBe('http://localhost:3000');
-    expect(redirectOrigin('http://shop.example/cart', { NODE_ENV: 'development' })).toBeNull();
+    expect(redirectOrigin('http://localhost:3000/cart', parseConfig({ NODE_ENV: 'development' }))).toBe('http://localhost:3000');
+    expect(redirectOrigin('http://shop.example/cart', parseConfig({ NODE_ENV: 'development' }))).toBeNull();
     // A production build served locally (next start on 127.0.0.1, the browser tests).
-    expect(redirectOrigin('http://127.0.0.1:3210/cart', { NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://127.0.0.1:3210' })).toBe('http://127.0.0.1:3210');
+    expect(redirectOrigin('http://127.0.0.1:3210/cart', parseConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://127.0.0.1:3210' }))).toBe('http://127.0.0.1:3210');
     // A public deployment never sends shoppers to http, not even to localhost.
-    expect(redirectOrigin('http://localhost:3000/cart', { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://shop.example' })).toBeNull();
-    expect(redirectOrigin('http://shop.example/cart', { NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://localhost:3000' })).toBeNull();
+    expect(redirectOrigin('http://localhost:3000/cart', parseConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://shop.example' }))).toBeNull();
+    expect(redirectOrigin('http://shop.example/cart', parseConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://localhost:3000' }))).toBeNull();
   });
 });

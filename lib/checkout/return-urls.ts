@@ -1,14 +1,13 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import { publicBaseUrl } from '../core/media-urls';
 import { Prisma } from '../generated/prisma/client';
+import { type Config, config } from '../platform/config';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Whether this deployment itself is served over http on a loopback host (a production build run locally, the browser tests). */
-function servedLocally(env: NodeJS.ProcessEnv): boolean {
-  const base = publicBaseUrl(env);
+function servedLocally(base: URL): boolean {
   return base.protocol === 'http:' && LOCAL_HOSTS.has(base.hostname);
 }
 
@@ -18,7 +17,7 @@ function servedLocally(env: NodeJS.ProcessEnv): boolean {
  * (`next start` on a developer's machine): a deployment at a public https address never sends
  * shoppers to an http URL.
  */
-export function redirectOrigin(raw: string, env: NodeJS.ProcessEnv = process.env): string | null {
+export function redirectOrigin(raw: string, settings: Pick<Config, 'isProduction' | 'publicBaseUrl'> = config()): string | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -26,7 +25,7 @@ export function redirectOrigin(raw: string, env: NodeJS.ProcessEnv = process.env
     return null;
   }
   if (url.username || url.password) return null;
-  const localHttp = url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname) && (env.NODE_ENV !== 'production' || servedLocally(env));
+  const localHttp = url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname) && (!settings.isProduction || servedLocally(settings.publicBaseUrl));
   if (url.protocol !== 'https:' && !localHttp) return null;
   return url.origin;
 }

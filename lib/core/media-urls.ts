@@ -6,17 +6,14 @@
  * kept as given. Services say which through `ServiceContext.mediaBase`.
  */
 
+import { config } from '../platform/config';
+
 const URL_FIELDS = new Set(['url', 'thumbnailUrl', 'imageUrl']);
 
 /** Where this deployment is reached by shoppers (PUBLIC_BASE_URL, default http://localhost:3000). */
-export function publicBaseUrl(env: NodeJS.ProcessEnv = process.env): URL {
-  const raw = env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
-  if (parsed?.raw !== raw) parsed = { raw, url: new URL(raw) };
-  return parsed.url;
+export function publicBaseUrl(): URL {
+  return config().publicBaseUrl;
 }
-
-/** Every request context asks: the parsed URL is kept until the variable changes. */
-let parsed: { raw: string; url: URL } | undefined;
 
 /** "/media/a.svg": this deployment's own asset, as stored. */
 export function isRootRelative(value: string): boolean {

@@ -2,18 +2,19 @@ import 'server-only';
 import { getDb } from '../db/client';
 import { type PublicReadCacheOptions, PublicReadCache } from './public-read-cache-store';
 import { installedPublicReadCache, installPublicReadCache } from './public-read-cache-slot';
-import { envNumber } from './version-watch';
+import { config } from '../platform/config';
 
 export { installedPublicReadCache, installPublicReadCache } from './public-read-cache-slot';
 export { type CachedRead, type PublicReadCacheOptions, PublicReadCache } from './public-read-cache-store';
 
-/** The settings from the environment (see the README's table of variables). */
+/** The settings from the configuration (see the README's table of variables). */
 export function publicReadCacheOptions(): PublicReadCacheOptions {
+  const c = config();
   return {
-    maxAgeMs: envNumber('PUBLIC_READ_CACHE_MAX_AGE_SECONDS', 30) * 1000,
-    checkMs: envNumber('PUBLIC_READ_CACHE_CHECK_MS', 1000),
-    maxEntries: envNumber('PUBLIC_READ_CACHE_MAX_ENTRIES', 5000),
-    maxBytes: envNumber('PUBLIC_READ_CACHE_MAX_MB', 32) * 1024 * 1024,
+    maxAgeMs: c.PUBLIC_READ_CACHE_MAX_AGE_SECONDS * 1000,
+    checkMs: c.PUBLIC_READ_CACHE_CHECK_MS,
+    maxEntries: c.PUBLIC_READ_CACHE_MAX_ENTRIES,
+    maxBytes: c.PUBLIC_READ_CACHE_MAX_MB * 1024 * 1024,
     readVersion: async () => {
       const row = await (await getDb()).publicReadVersion.findUnique({ where: { id: 1 }, select: { version: true } });
       return row?.version ?? 0n;

@@ -80,10 +80,3 @@ export class VersionWatch {
     return this.checking;
   }
 }
-
-/** A non-negative number from the environment, or the fallback when unset or not one. */
-export function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
-}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AgedLru } from '../core/aged-lru';
 import { processWide } from '../platform/process-wide';
-import { VersionWatch, envNumber } from '../core/version-watch';
+import { VersionWatch } from '../core/version-watch';
+import { config } from '../platform/config';
 import type { Db } from '../db/client';
 import { direct } from '../db/direct';
 import { queryRow } from '../db/rows';
@@ -73,12 +74,13 @@ export class CredentialCache {
   }
 }
 
-/** The settings from the environment (see the README's table of variables). */
+/** The settings from the configuration (see the README's table of variables). */
 export function credentialCacheOptions(db: Db): CredentialCacheOptions {
+  const c = config();
   return {
-    maxAgeMs: envNumber('CREDENTIAL_CACHE_MAX_AGE_SECONDS', 60) * 1000,
-    checkMs: envNumber('CREDENTIAL_CACHE_CHECK_MS', 1000),
-    maxEntries: envNumber('CREDENTIAL_CACHE_MAX_ENTRIES', 10_000),
+    maxAgeMs: c.CREDENTIAL_CACHE_MAX_AGE_SECONDS * 1000,
+    checkMs: c.CREDENTIAL_CACHE_CHECK_MS,
+    maxEntries: c.CREDENTIAL_CACHE_MAX_ENTRIES,
     readVersion: () => readCredentialVersion(db),
   };
 }

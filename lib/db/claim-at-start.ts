@@ -1,4 +1,5 @@
 import 'server-only';
+import { config } from '../platform/config';
 import { getDb } from './client';
 import { DataDirLockedError } from './embedded';
 
@@ -8,7 +9,8 @@ import { DataDirLockedError } from './embedded';
  * the holder (lib/db/embedded.ts), instead of starting and failing every request.
  */
 export async function claimEmbeddedDatabaseAtStart() {
-  if (process.env.DATABASE_URL || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { DATABASE_URL, NEXT_PHASE } = config();
+  if (DATABASE_URL || NEXT_PHASE === 'phase-production-build') return;
   try {
     await getDb();
   } catch (err) {

@@ -9,6 +9,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client';
 import { applyMigrations, readMigrations } from './migrations';
 import { Worker } from 'node:worker_threads';
+import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { processWide } from '../platform/process-wide';
 import { acquireLock, type DataDirLock, DataDirLockedError, readLock, socketDirFor } from './embedded';
@@ -27,9 +28,13 @@ export type DbRole = 'server' | 'command';
 /** The database handle and the process's role, shared by every bundled copy of this module. */
 const slot = processWide('db', () => ({ handle: undefined as Promise<Handle> | undefined, role: undefined as DbRole | undefined }));
 
-/** Where the embedded database lives when DATABASE_URL is not set. */
+/**
+ * Where the embedded database lives when DATABASE_URL is not set: always an absolute path (a
+ * relative PGLITE_DATA_DIR is taken from the project folder), since its socket folder's path is
+ * what pg is given as the host, and pg takes anything not starting with a slash for a host name.
+ */
 export function pgliteDataDir(): string {
-  return process.env.PGLITE_DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), '.data', 'pglite');
+  return config().pgliteDataDir;
 }
 
 /** Opens an embedded PGlite with the extensions the schema relies on. `dataDir` undefined = in memory. */
@@ -50,9 +55,7 @@ function pgliteConf(): string[] {
  * cache anyway, so 32MB is the default.
  */
 function pgliteSharedBuffers(): string {
-  const value = process.env.PGLITE_SHARED_BUFFERS ?? '32MB';
-  if (!/^\d{1,6}(kB|MB|GB)$/.test(value)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB (got ${JSON.stringify(value)})`);
-  return value;
+  return config().PGLITE_SHARED_BUFFERS;
 }
 
 export function prismaForPglite(pglite: PGlite): PrismaClient {
@@ -62,7 +65,7 @@ export function prismaForPglite(pglite: PGlite): PrismaClient {
 }
 
 export function prismaForPostgres(connectionString: string): PrismaClient {
-  const max = Number(process.env.DATABASE_POOL_MAX ?? 10);
+  const max = config().DATABASE_POOL_MAX;
   // One pool for Prisma and the hot raw statements (lib/db/direct.ts): Prisma ends it on $disconnect.
   const pool = new pg.Pool({ connectionString, max });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
@@ -71,13 +74,13 @@ export function prismaForPostgres(connectionString: string): PrismaClient {
 }
 
 async function open(): Promise<Handle> {
-  const url = process.env.DATABASE_URL;
+  const { DATABASE_URL: url, NEXT_PHASE } = config();
   if (url) {
     const prisma = prismaForPostgres(url);
     return { prisma, close: () => prisma.$disconnect() };
   }
   // `next build` workers prerendering pages are not the server: they connect through a running one.
-  const role = slot.role ?? (process.env.NEXT_PHASE === 'phase-production-build' ? 'command' : 'server');
+  const role = slot.role ?? (NEXT_PHASE === 'phase-production-build' ? 'command' : 'server');
   return openEmbedded(pgliteDataDir(), role);
 }
 
@@ -119,9 +122,7 @@ export async function openEmbedded(dataDir: string, role: DbRole): Promise<Handl
 
 /** `PGLITE_WORKER=off` keeps the server's embedded database on its main thread. */
 function pgliteWorkerEnabled(): boolean {
-  const value = process.env.PGLITE_WORKER ?? 'on';
-  if (value !== 'on' && value !== 'off') throw new Error(`PGLITE_WORKER must be on or off (got ${JSON.stringify(value)})`);
-  return value === 'on';
+  return config().PGLITE_WORKER === 'on';
 }
 
 /** Connections from the app's thread to its embedded database's worker. */

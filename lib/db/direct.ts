@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
+import { config } from '../platform/config';
 import { processWide } from '../platform/process-wide';
 import { Prisma } from '../generated/prisma/client';
 import { postgresError } from './errors';
@@ -30,7 +31,7 @@ export function registerDriver(prisma: object, run: DriverRun): void {
  * max_prepared_statements = 0).
  */
 export function preparedStatementsEnabled(): boolean {
-  return process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
+  return config().DATABASE_PREPARED_STATEMENTS === 'on';
 }
 
 export function pgDriver(pool: Pool, prepare = preparedStatementsEnabled()): DriverRun {

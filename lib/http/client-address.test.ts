@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../platform/config';
 import { clientAddress, UNPROXIED_ADDRESS } from './client-address';
 
 const h = (init: Record<string, string>) => new Headers(init);
-const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
+const env = (vars: Record<string, string>) => parseConfig(vars);
 const spoofed = { 'x-real-ip': '6.6.6.6', 'x-forwarded-for': '7.7.7.7, 8.8.8.8' };
 
 describe('clientAddress', () => {
@@ -10,7 +11,12 @@ describe('clientAddress', () => {
     expect(clientAddress(h(spoofed), env({}))).toBe(UNPROXIED_ADDRESS);
     expect(clientAddress(h({}), env({}))).toBe(UNPROXIED_ADDRESS);
     expect(clientAddress(h(spoofed), env({ TRUSTED_PROXY_HOPS: '0' }))).toBe(UNPROXIED_ADDRESS);
-    expect(clientAddress(h(spoofed), env({ TRUSTED_PROXY_HOPS: 'lots' }))).toBe(UNPROXIED_ADDRESS);
+  });
+
+  it('is not configured with anything but a whole number of hops from 0 to 16', () => {
+    for (const hops of ['lots', '-1', '1.5', '17']) {
+      expect(() => env({ TRUSTED_PROXY_HOPS: hops })).toThrow(`TRUSTED_PROXY_HOPS=${JSON.stringify(hops)} is invalid: expected a whole number from 0 to 16`);
+    }
   });
 
   it('takes the entry the outermost trusted proxy appended, ignoring what the client prepended', () => {

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ServiceError } from '../core/errors';
+import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { getDb } from '../db/client';
 import { type BackgroundWorkReport, didWork, runBackgroundWork } from '../jobs/run-background-work';
@@ -26,7 +27,7 @@ export async function handleCron(req: Request): Promise<Response> {
   const headers = apiHeaders(requestId);
   headers.set('cache-control', 'no-store');
   try {
-    const secret = process.env.CRON_SECRET;
+    const secret = config().CRON_SECRET;
     if (!secret) throw new ServiceError('route_not_found');
     const given = req.headers.get('authorization')?.match(/^Bearer (.+)$/)?.[1];
     if (!given || !sameSecret(given, secret)) throw new ServiceError('authentication_required', { message: 'Send Authorization: Bearer <CRON_SECRET>.' });

@@ -5,6 +5,7 @@ import { CredentialsSignin, MissingCSRF } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
 import { headers } from 'next/headers';
 import { createServiceContext } from '../core/context';
+import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { publicBaseUrl } from '../core/media-urls';
 import { getServerSecret } from '../platform/server-secret';
@@ -28,7 +29,7 @@ class LockedSignIn extends CredentialsSignin {
 
 /** AUTH_SECRET when set, else a key derived from the server secret (instances sharing it agree). */
 function authSecret(): string {
-  return process.env.AUTH_SECRET ?? createHmac('sha256', getServerSecret()).update('authjs-merchant-session').digest('base64url');
+  return config().AUTH_SECRET ?? createHmac('sha256', getServerSecret()).update('authjs-merchant-session').digest('base64url');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { RateLimitPolicy } from '../operations/rate-limit-policies';
+import { config } from '../platform/config';
 import { MemoryRateLimiter, type RateLimiter, type RateLimitResult, warnThrottled } from './rate-limit-memory';
 
 /**
@@ -51,7 +52,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   constructor(
     url: string,
-    private readonly prefix = process.env.RATE_LIMIT_PREFIX ?? 'sc:rl',
+    private readonly prefix = config().RATE_LIMIT_PREFIX,
   ) {
     this.redis = new Redis(url, {
       // Fail fast: a rate-limit check must not hold a request while Redis is away.

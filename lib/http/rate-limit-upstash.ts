@@ -1,6 +1,7 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
 import type { RateLimitPolicy } from '../operations/rate-limit-policies';
+import { config } from '../platform/config';
 import { MemoryRateLimiter, type RateLimiter, type RateLimitResult, warnThrottled } from './rate-limit-memory';
 
 /**
@@ -16,10 +17,10 @@ export class UpstashRateLimiter implements RateLimiter {
   private readonly fallback = new MemoryRateLimiter();
 
   constructor(
-    config: { url: string; token: string },
-    private readonly prefix = process.env.RATE_LIMIT_PREFIX ?? 'sc:rl',
+    connection: { url: string; token: string },
+    private readonly prefix = config().RATE_LIMIT_PREFIX,
   ) {
-    this.redis = new Redis({ url: config.url, token: config.token, retry: { retries: 1 } });
+    this.redis = new Redis({ url: connection.url, token: connection.token, retry: { retries: 1 } });
   }
 
   async limit(policy: RateLimitPolicy, key: string): Promise<RateLimitResult> {

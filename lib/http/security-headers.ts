@@ -15,7 +15,7 @@ export const staticSecurityHeaders: ReadonlyArray<{ key: string; value: string }
  * everything else from this origin, never framed. React needs eval in development only.
  * Inline style attributes are allowed (Next and Scalar set them); inline script never is.
  */
-export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === 'development', formActionOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(nonce: string, dev: boolean, formActionOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,

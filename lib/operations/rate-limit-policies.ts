@@ -1,9 +1,12 @@
+import { config, type RateLimitPolicyName as ConfigurablePolicyName, type RateLimitQuota } from '../platform/config';
+
 /** What a policy counts requests per; lib/http/rate-limit.ts turns it into the bucket key. */
 export type RateLimitSubject = 'address' | 'installation' | 'session' | 'address+store' | 'client';
 
 /**
- * Rate-limit policies, one table (README, "API keys, idempotency and rate limits"). Quotas are configuration:
- * RATE_LIMIT_<POLICY>=<limit>/<window seconds>, e.g. RATE_LIMIT_PUBLIC=300/60.
+ * Rate-limit policies, one table. Quotas are configuration: RATE_LIMIT_<POLICY>=<limit>/<window
+ * seconds>, e.g. RATE_LIMIT_PUBLIC=300/60, checked at start against the names lib/platform/config.ts
+ * declares; this table must have exactly those names.
  */
 export const rateLimitPolicies = {
   /** Public catalog reads, per client address. */
@@ -26,16 +29,13 @@ export const rateLimitPolicies = {
   signIn: { limit: 10, windowSeconds: 300, by: 'address' },
   /** Requests to API-key operations that fail authentication, per client address: past it they get 429, not 401. */
   authFailure: { limit: 60, windowSeconds: 60, by: 'address' },
-} as const satisfies Record<string, { limit: number; windowSeconds: number; by: RateLimitSubject }>;
+} as const satisfies Record<ConfigurablePolicyName, { limit: number; windowSeconds: number; by: RateLimitSubject }>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
 
 export type RateLimitPolicy = { name: RateLimitPolicyName; limit: number; windowSeconds: number };
 
-export function resolvePolicy(name: RateLimitPolicyName, env: NodeJS.ProcessEnv = process.env): RateLimitPolicy {
-  const base = rateLimitPolicies[name];
-  const configured = env[`RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`];
-  const match = configured?.match(/^(\d+)\/(\d+)$/);
-  if (match) return { name, limit: Number(match[1]), windowSeconds: Number(match[2]) };
-  return { name, limit: base.limit, windowSeconds: base.windowSeconds };
+export function resolvePolicy(name: RateLimitPolicyName, overrides: Partial<Record<RateLimitPolicyName, RateLimitQuota>> = config().rateLimits): RateLimitPolicy {
+  const { limit, windowSeconds } = overrides[name] ?? rateLimitPolicies[name];
+  return { name, limit, windowSeconds };
 }

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { initialLogLevel } from './config';
 
 export type { Logger };
 
@@ -40,7 +41,7 @@ let sink: Sink = (line) => process.stdout.write(line);
  */
 export const logger: Logger = pino(
   {
-    level: process.env.LOG_LEVEL ?? (process.env.VITEST ? 'warn' : 'info'),
+    level: initialLogLevel(),
     base: { service: 'storefront-commerce' },
     redact: { paths: REDACT, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,

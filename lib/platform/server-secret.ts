@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { config } from './config';
 import { logger } from './logger';
 import { processWide } from './process-wide';
-
-const MIN_LENGTH = 32;
 
 export function serverSecretFile(): string {
   return path.join(process.cwd(), '.data', 'api-key-secret');
@@ -20,12 +19,10 @@ export function getServerSecret(): Buffer {
 }
 
 function loadSecret(): Buffer {
-  const configured = process.env.API_KEY_SECRET;
-  if (configured !== undefined) {
-    if (configured.length < MIN_LENGTH) throw new Error(`API_KEY_SECRET must be at least ${MIN_LENGTH} characters`);
-    return Buffer.from(configured, 'utf8');
-  }
-  if (process.env.DATABASE_URL) {
+  // Its length is checked with the rest of the configuration (at least SERVER_SECRET_MIN_LENGTH).
+  const { API_KEY_SECRET: configured, DATABASE_URL } = config();
+  if (configured !== undefined) return Buffer.from(configured, 'utf8');
+  if (DATABASE_URL) {
     logger.warn('API_KEY_SECRET is not set: using .data/api-key-secret; instances sharing DATABASE_URL must share it');
   }
   const file = serverSecretFile();

@@ -1,3 +1,4 @@
+import { config } from '../platform/config';
 import { storeAccessPolicy } from './policy';
 
 /**
@@ -12,7 +13,7 @@ export function storeAccessCookieName(slug: string, secure: boolean): string {
 const COOKIE_PATTERN = /^(?:__Host-)?store-access\.([a-z0-9-]{1,160})$/;
 
 export function secureCookies(): boolean {
-  return process.env.NODE_ENV !== 'development';
+  return !config().isDevelopment;
 }
 
 /** Tokens from the X-Store-Access-Token header (comma-separated) and the store access cookies. */

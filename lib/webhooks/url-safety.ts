@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
+import { config } from '../platform/config';
 import { processWide } from '../platform/process-wide';
 
 /** Resolves a host name to the addresses a connection may dial. */
@@ -25,23 +26,20 @@ const testResolver = processWide('webhook-resolver', () => ({ resolver: undefine
 
 /** Tests substitute a resolver (e.g. one that rebinds); production always uses the system's. */
 export function setWebhookResolverForTests(resolver: Resolver | null): void {
-  if (process.env.NODE_ENV === 'production') throw new Error('The webhook resolver cannot be replaced in production');
+  if (config().isProduction) throw new Error('The webhook resolver cannot be replaced in production');
   testResolver.resolver = resolver ?? undefined;
 }
 
 /**
- * The outbound network rules of webhook delivery, from the environment. WEBHOOKS_ALLOW_LOOPBACK=1
- * lets tests and local demos deliver to a receiver on this machine; with NODE_ENV=production it
- * is refused outright rather than ignored, so a stray setting cannot open the loopback.
+ * The outbound network rules of webhook delivery, from the configuration. WEBHOOKS_ALLOW_LOOPBACK=1
+ * lets tests and local demos deliver to a receiver on this machine; with NODE_ENV=production the
+ * configuration is refused at start (lib/platform/config.ts), so a stray setting cannot open the loopback.
  */
 export function webhookNetworkPolicy(): NetworkPolicy {
-  const allowLoopback = process.env.WEBHOOKS_ALLOW_LOOPBACK === '1';
-  if (allowLoopback && process.env.NODE_ENV === 'production') {
-    throw new Error('WEBHOOKS_ALLOW_LOOPBACK is refused when NODE_ENV=production');
-  }
+  const { WEBHOOKS_ALLOW_LOOPBACK: allowLoopback, isDevelopment } = config();
   return {
     allowLoopback,
-    allowHttp: allowLoopback || process.env.NODE_ENV === 'development',
+    allowHttp: allowLoopback || isDevelopment,
     resolve: testResolver.resolver ?? systemResolver,
   };
 }

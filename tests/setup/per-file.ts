@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { closeDb, openPglite, pgliteHandle, prismaForPostgres, setDb, setDbFactory } from '../../lib/db/client';
+import { reloadConfig } from '../../lib/platform/config';
 import { databaseUrl, withAdmin } from './databases';
+
+// A test file starts from the environment as it stands, whatever a process that ran another file parsed.
+reloadConfig();
 
 /** Each test file gets its own copy of the seeded database, so files never see each other's writes. */
 beforeAll(async () => {

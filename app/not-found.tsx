@@ -1,15 +1,24 @@
 import Link from 'next/link';
 import '@/components/home/home.css';
 import { homeText } from '@/components/home/home-text';
-import { demoMerchants } from '@/lib/demo/catalog-data';
+import { logger } from '@/lib/platform/logger';
+import { loadStoreDirectory } from '@/lib/storefront/store-directory';
 
 /**
- * The site's 404 (unknown stores and paths outside a store). It cannot know the shopper's
- * language from the URL, so it says it in both.
+ * The site's 404 (unknown stores and paths outside a store), with the stores of this deployment
+ * as ways on. It cannot know the shopper's language from the URL, so it says it in both.
  */
-export default function NotFound() {
+export default async function NotFound() {
   const en = homeText('en-US');
   const zh = homeText('zh-CN');
+  // The list is a courtesy: a database that cannot answer leaves a 404 without it, never a 500.
+  const stores = await loadStoreDirectory().then(
+    (d) => d.stores,
+    (err: unknown) => {
+      logger.warn({ err }, 'the 404 page could not list the stores');
+      return [];
+    },
+  );
   return (
     <div className="hm-page">
       <main className="hm-container hm-notfound">
@@ -24,16 +33,20 @@ export default function NotFound() {
             {en.backHome} · <span lang="zh-CN">{zh.backHome}</span>
           </Link>
         </p>
-        <h2>
-          {en.stores} · <span lang="zh-CN">{zh.stores}</span>
-        </h2>
-        <ul className="hm-tries" role="list">
-          {demoMerchants.map((m) => (
-            <li key={m.slug}>
-              <Link href={`/stores/${m.slug}`}>{m.displayName}</Link>
-            </li>
-          ))}
-        </ul>
+        {stores.length ? (
+          <>
+            <h2>
+              {en.stores} · <span lang="zh-CN">{zh.stores}</span>
+            </h2>
+            <ul className="hm-tries" role="list">
+              {stores.map((m) => (
+                <li key={m.slug}>
+                  <Link href={`/stores/${m.slug}`}>{m.displayName}</Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </main>
     </div>
   );

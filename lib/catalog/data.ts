@@ -307,3 +307,28 @@ export async function readSkuPictureFacts(db: Db | Prisma.TransactionClient, sku
   });
   return skus.map((s) => SkuPictureRow.parse({ id: s.id, optionValues: s.optionValues, media: s.product.media }));
 }
+
+const StoreListingRow = z.object({
+  slug: z.string(),
+  displayName: z.string(),
+  tagline: LocalizedString,
+  logoUrl: z.string().nullable(),
+  accentColor: z.string().nullable(),
+  accessMode: z.enum(['open', 'protected']),
+});
+export type StoreListingRow = z.output<typeof StoreListingRow>;
+
+/** The first `limit` stores, oldest first (then by slug), and how many there are in all. One statement. */
+export async function readStoreListing(db: SqlClient, limit: number): Promise<{ total: number; stores: StoreListingRow[] }> {
+  const rows = await queryRows(
+    db,
+    StoreListingRow.extend({ total: z.number() }),
+    Prisma.sql`
+      SELECT "slug", "displayName", "tagline", "logoUrl", "accentColor", "accessMode"::text AS "accessMode",
+             count(*) OVER ()::int AS "total"
+      FROM "Merchant"
+      ORDER BY "createdAt", "slug"
+      LIMIT ${limit}`,
+  );
+  return { total: rows[0]?.total ?? 0, stores: rows.map(({ total: _total, ...store }) => store) };
+}

@@ -16,6 +16,11 @@ function hex(rgb: number[]): string {
   return `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** A stored brand colour, when it is a plain hex colour: only such a value reaches a style attribute. */
+export function plainHexColor(value: string | null): string | null {
+  return value && /^#[0-9a-f]{6}$/i.test(value) ? value : null;
+}
+
 export function readableAccent(color: string): { accent: string; soft: string } {
   let rgb = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
   const soft = rgb.map((v) => 255 - (255 - v) * 0.1);

@@ -1,6 +1,7 @@
 import { cache } from 'react';
 import { getMerchantOrThrow } from '../catalog/merchants';
 import type { Locale, LocalizedString, Market } from '../schemas/common';
+import { plainHexColor } from './accent';
 import { handleStorefrontError } from './errors';
 import { storefrontContext } from './page-context';
 
@@ -14,8 +15,6 @@ export type StoreShell = {
   defaultLocale: Locale;
   defaultMarket: Market;
 };
-
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /**
  * The store's public profile (readable even when the store is protected), once per request.
@@ -31,8 +30,7 @@ export const loadStoreShell = cache(async (slug: string): Promise<StoreShell> =>
       tagline: m.tagline as LocalizedString,
       // Stored root-relative: a page on any host and port finds it.
       logoUrl: m.logoUrl,
-      // Only a plain hex colour reaches a style attribute.
-      accentColor: m.accentColor && HEX_COLOR.test(m.accentColor) ? m.accentColor : null,
+      accentColor: plainHexColor(m.accentColor),
       defaultLocale: m.defaultLocale as Locale,
       defaultMarket: m.defaultMarket as Market,
     };

@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules, and the layering the codebase is built on
 // (STYLE.md): app -> lib/http -> lib/<domain> -> lib/core -> lib/db. An import against the
 // arrows fails `npm run lint`, which CI runs.
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 const http = { group: ['**/http/*', '@/lib/http/*'], message: 'Services and their context never see HTTP: lib/http is the pipeline only (STYLE.md).' };
@@ -19,7 +20,7 @@ const rawSql = [
 ];
 
 export default tseslint.config(
-  { ignores: ['lib/generated/**', '.next/**', '.next-*/**', 'node_modules/**', 'public/**', 'test-results/**', 'next-env.d.ts'] },
+  { ignores: ['lib/generated/**', 'packages/*/dist/**', 'packages/sdk/src/generated/**', '.next/**', '.next-*/**', 'node_modules/**', 'public/**', 'test-results/**', 'next-env.d.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -43,5 +44,21 @@ export default tseslint.config(
   {
     files: ['lib/core/**/*.ts', 'lib/db/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [http, pages, upward] }] },
+  },
+  {
+    // The SDK runs on Node, Vercel functions and edge runtimes: Web APIs only (fetch, Web Crypto,
+    // TextEncoder), so no Node module or global in its sources.
+    files: ['packages/sdk/src/**/*.ts'],
+    ignores: ['packages/sdk/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', ...builtinModules], message: 'The SDK uses Web APIs only (it runs on edge runtimes).' }] }],
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'require', '__dirname', '__filename', 'global', 'setImmediate'].map((name) => ({
+          name,
+          message: 'The SDK uses Web APIs only (it runs on edge runtimes).',
+        })),
+      ],
+    },
   },
 );

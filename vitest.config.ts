@@ -5,13 +5,15 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname),
+      // Tests use the SDK by its package name, from its sources (the packed build has its own test).
+      '@storefront-commerce/sdk': path.resolve(import.meta.dirname, 'packages/sdk/src/index.ts'),
       // Services are marked `import 'server-only'`; tests are server code, so they get the
       // marker's react-server export (empty), as Next's server bundles and `tsx --conditions=react-server` do.
       'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
     globalSetup: ['tests/setup/global.ts'],
     setupFiles: ['tests/setup/per-file.ts'],
     testTimeout: 30_000,

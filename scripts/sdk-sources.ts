@@ -7,6 +7,7 @@
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 import { openApiDocument } from '../lib/openapi/document';
+import { rateLimitPolicyNames, rateLimitVariable, reloadConfig } from '../lib/platform/config';
 
 export const SDK_GENERATED_DIR = 'packages/sdk/src/generated';
 
@@ -122,7 +123,8 @@ function operationsModule(doc: JsonObject): string {
 export async function sdkSources(): Promise<Record<string, string>> {
   // The document states each operation's rate limit, which RATE_LIMIT_* overrides change: the SDK
   // describes the defaults, whatever the shell that generates it has set.
-  for (const name of Object.keys(process.env)) if (name.startsWith('RATE_LIMIT_')) delete process.env[name];
+  for (const name of rateLimitPolicyNames) delete process.env[rateLimitVariable(name)];
+  reloadConfig();
   const doc = JSON.parse(JSON.stringify(openApiDocument())) as JsonObject;
   const types = astToString(await openapiTS(withoutExamples(doc) as never, {}));
   return { 'openapi.ts': HEADER + '\n' + types, 'operations.ts': operationsModule(doc) };

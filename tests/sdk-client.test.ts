@@ -11,12 +11,13 @@ import {
   type WebhookEvent,
 } from '@storefront-commerce/sdk';
 import { calculateJwkThumbprint, exportJWK } from 'jose';
-import { afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { beforeAll, describe, expect, expectTypeOf, it, onTestFinished } from 'vitest';
 import { getDb } from '../lib/db/client';
 import { DEMO_CART_SKU_ID } from '../lib/demo/carts';
 import { seedDemoCredentials } from '../lib/demo/seed-credentials';
 import { seedDemoWebhooks } from '../lib/demo/webhooks';
 import { MemoryRateLimiter, setRateLimiter } from '../lib/http/rate-limit';
+import { setEnv } from './helpers/env';
 import { BASE } from './helpers/http';
 import { createTestKey } from './helpers/keys';
 import { REDIRECT, seedCode, testClient } from './helpers/oauth';
@@ -28,7 +29,7 @@ import { routeFetch } from './helpers/route-fetch';
  * idempotent replays, pagination, webhook verification and DPoP-bound OAuth tokens.
  */
 
-process.env.RATE_LIMIT_OAUTH = '100000/60';
+setEnv({ RATE_LIMIT_OAUTH: '100000/60' });
 
 /** One request as sent (status 0: no answer came back). */
 type Sent = { method: string; path: string; status: number; retryAfter: string | null; at: number; idempotencyKey: string | null };
@@ -60,10 +61,6 @@ beforeAll(async () => {
   const webhooks = await seedDemoWebhooks(db, credentials.installationId);
   webhookSecret = webhooks.secret;
   webhookEndpointId = webhooks.endpointId;
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
 });
 
 /** The StorefrontError a call rejects with (and a failure when it resolves or throws anything else). */
@@ -145,7 +142,7 @@ describe('API keys', () => {
 describe('retries', () => {
   it('waits out a 429 for as long as Retry-After says, then succeeds', async () => {
     setRateLimiter(new MemoryRateLimiter());
-    vi.stubEnv('RATE_LIMIT_KEY_READ', '1/1');
+    onTestFinished(setEnv({ RATE_LIMIT_KEY_READ: '1/1' }));
     const key = await createTestKey({ merchantSlug: 'lumen-audio', scopes: [], app: `sdk-rl-${randomBytes(4).toString('hex')}` });
     const { sent, fetch } = recorded();
     const sf = createStorefrontClient({ baseUrl: BASE, apiKey: key, fetch, retry: { maxRetries: 4, baseDelayMs: 20 } });

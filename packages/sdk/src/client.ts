@@ -94,6 +94,8 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
     if (key) requestHeaders['Idempotency-Key'] = key;
     if (storeAccessToken) requestHeaders['X-Store-Access-Token'] = storeAccessToken;
     if (op.body === 'form') requestHeaders['Content-Type'] = 'application/x-www-form-urlencoded';
+    // Here the operation is a run-time value, so openapi-fetch's per-path types cannot apply; the
+    // client's methods carry them (OperationArgs, OperationResult) for every caller.
     const request = raw.request as unknown as (
       method: string,
       url: string,

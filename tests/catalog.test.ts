@@ -4,7 +4,11 @@ import * as categoriesRoute from '../app/api/v1/catalog/categories/route';
 import * as merchantRoute from '../app/api/v1/catalog/merchants/[slug]/route';
 import * as productRoute from '../app/api/v1/catalog/merchants/[slug]/products/[productSlug]/route';
 import * as productsRoute from '../app/api/v1/catalog/merchants/[slug]/products/route';
-import * as contactRoute from '../app/api/v1/public/contact/route';
+import { getPublicContact } from '../lib/catalog/get-public-contact';
+import { createServiceContext } from '../lib/core/context';
+import { getDb } from '../lib/db/client';
+import { operations } from '../lib/operations';
+import { setEnv } from './helpers/env';
 import { call, expectError } from './helpers/http';
 
 describe('getPublicMerchant', () => {
@@ -150,7 +154,7 @@ describe('listPublicCategories', () => {
   });
 });
 
-describe('getPublicBootstrap and getPublicContact', () => {
+describe('getPublicBootstrap', () => {
   it('describe what a client needs to start', async () => {
     const b = await call(bootstrapRoute.GET);
     expect(b.body.data).toMatchObject({ apiVersion: 'v1', locales: ['zh-CN', 'en-US'] });
@@ -158,7 +162,54 @@ describe('getPublicBootstrap and getPublicContact', () => {
       { code: 'CN', currency: 'CNY', defaultLocale: 'zh-CN' },
       { code: 'US', currency: 'USD', defaultLocale: 'en-US' },
     ]);
-    const c = await call(contactRoute.GET);
-    expect(c.body.data.channels.map((x: any) => x.kind)).toEqual(['email', 'phone', 'web']);
+  });
+});
+
+describe('getPublicContact', () => {
+  /** What the operation answers now, checked against its response schema as the pipeline does. */
+  async function contact() {
+    const ctx = createServiceContext({ db: await getDb(), requestId: 'req_test', clientAddress: '127.0.0.1' });
+    const data = await getPublicContact(ctx);
+    return operations.getPublicContact.response.parse({ data }).data;
+  }
+
+  it('answers the configured channels in order, with hours in both locales', async () => {
+    const restore = setEnv({
+      CONTACT_NAME: 'Corner Books',
+      CONTACT_EMAIL: 'help@corner-books.test',
+      CONTACT_PHONE: '+44 20 7946 0000',
+      CONTACT_URL: '/docs',
+      CONTACT_HOURS_EN_US: 'Daily 10:00–20:00',
+      CONTACT_HOURS_ZH_CN: undefined,
+    });
+    try {
+      expect(await contact()).toEqual({
+        name: 'Corner Books',
+        channels: [
+          { kind: 'email', value: 'help@corner-books.test', label: { 'zh-CN': '客服邮箱', 'en-US': 'Support email' } },
+          { kind: 'phone', value: '+44 20 7946 0000', label: { 'zh-CN': '客服电话', 'en-US': 'Support phone' } },
+          { kind: 'web', value: '/docs', label: { 'zh-CN': '客服网站', 'en-US': 'Support website' } },
+        ],
+        hours: { 'zh-CN': 'Daily 10:00–20:00', 'en-US': 'Daily 10:00–20:00' },
+      });
+    } finally {
+      restore();
+    }
+  });
+
+  it('leaves out what is not configured, and invents nothing when nothing is', async () => {
+    const none = { CONTACT_NAME: undefined, CONTACT_EMAIL: undefined, CONTACT_PHONE: undefined, CONTACT_URL: undefined, CONTACT_HOURS_EN_US: undefined, CONTACT_HOURS_ZH_CN: undefined };
+    let restore = setEnv({ ...none, CONTACT_PHONE: '+86 400 000 0000' });
+    try {
+      expect((await contact()).channels).toEqual([{ kind: 'phone', value: '+86 400 000 0000', label: { 'zh-CN': '客服电话', 'en-US': 'Support phone' } }]);
+    } finally {
+      restore();
+    }
+    restore = setEnv(none);
+    try {
+      expect(await contact()).toEqual({ name: 'Storefront Commerce', channels: [], hours: { 'zh-CN': '', 'en-US': '' } });
+    } finally {
+      restore();
+    }
   });
 });

@@ -73,8 +73,17 @@ async function send(op: OperationDef, key: string) {
 }
 
 beforeAll(async () => {
-  // The examples show media URLs of a deployment reached at the README's default address.
-  restoreBase = setEnv({ PUBLIC_BASE_URL: BASE_URL });
+  // The examples show media URLs of a deployment reached at the README's default address, and the
+  // contact channels of an operator who configured them all (example.com is reserved for documentation).
+  restoreBase = setEnv({
+    PUBLIC_BASE_URL: BASE_URL,
+    CONTACT_NAME: 'Example Commerce Support',
+    CONTACT_EMAIL: 'support@example.com',
+    CONTACT_PHONE: '+1 415 555 0100',
+    CONTACT_URL: 'https://example.com/help',
+    CONTACT_HOURS_EN_US: 'Mon–Fri 9:00–18:00 (PT)',
+    CONTACT_HOURS_ZH_CN: '周一至周五 9:00–18:00（太平洋时间）',
+  });
   const credentials = await seedDemoCredentials(await getDb());
   const key = credentials.keys.find((k) => k.name === 'demo-all-scopes')!.key;
   for (const op of built) {

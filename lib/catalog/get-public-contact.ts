@@ -1,30 +1,32 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { config } from '../platform/config';
+import type { Contact } from './schemas';
 
-/** The operator's public contact channels, from configuration (see README, "Configuration"). */
-export async function getPublicContact(_ctx: ServiceContext) {
-  const env = config();
-  const channels = [
-    {
-      kind: 'email' as const,
-      value: env.CONTACT_EMAIL,
-      label: { 'zh-CN': '客服邮箱', 'en-US': 'Support email' },
-    },
-    {
-      kind: 'phone' as const,
-      value: env.CONTACT_PHONE,
-      label: { 'zh-CN': '客服电话', 'en-US': 'Support phone' },
-    },
-    {
-      kind: 'web' as const,
-      value: env.CONTACT_URL,
-      label: { 'zh-CN': '开发者文档', 'en-US': 'Developer documentation' },
-    },
-  ];
+const labels = {
+  email: { 'zh-CN': '客服邮箱', 'en-US': 'Support email' },
+  phone: { 'zh-CN': '客服电话', 'en-US': 'Support phone' },
+  web: { 'zh-CN': '客服网站', 'en-US': 'Support website' },
+} as const;
+
+/**
+ * The operator's public contact channels, exactly as configured (CONTACT_*, see README,
+ * "Configuration"): a channel that is not configured is left out, and hours given in one
+ * language serve both. Nothing configured: no channels and empty hours, never made-up ones.
+ */
+export async function getPublicContact(_ctx: ServiceContext): Promise<Contact> {
+  const c = config();
+  const configured = [
+    { kind: 'email', value: c.CONTACT_EMAIL },
+    { kind: 'phone', value: c.CONTACT_PHONE },
+    { kind: 'web', value: c.CONTACT_URL },
+  ] as const;
   return {
-    name: env.CONTACT_NAME,
-    channels,
-    hours: { 'zh-CN': '周一至周五 9:00–18:00', 'en-US': 'Mon–Fri 9:00–18:00' },
+    name: c.CONTACT_NAME,
+    channels: configured.flatMap(({ kind, value }) => (value ? [{ kind, value, label: labels[kind] }] : [])),
+    hours: {
+      'zh-CN': c.CONTACT_HOURS_ZH_CN ?? c.CONTACT_HOURS_EN_US ?? '',
+      'en-US': c.CONTACT_HOURS_EN_US ?? c.CONTACT_HOURS_ZH_CN ?? '',
+    },
   };
 }

@@ -181,3 +181,4 @@ export const Contact = z
     hours: LocalizedString,
   })
   .meta({ id: 'PublicContact' });
+export type Contact = z.infer<typeof Contact>;

@@ -119,6 +119,10 @@ export const getPublicContact = defineOperation({
   method: 'GET',
   path: '/api/v1/public/contact',
   summary: 'Get the service’s public contact channels',
+  description:
+    'The channels the operator of this deployment has configured, in this order: `email`, `phone`, `web` (a support page: an absolute URL or a path of this deployment), each with a label in both locales; ' +
+    '`hours` says when they answer (text given in one locale only is returned for both). A channel the operator has not configured is left out: a deployment that configured none answers `channels: []` ' +
+    'and empty `hours`, never placeholder contact data. `name` is the operator’s name, `Storefront Commerce` unless configured.',
   tag: 'Catalog',
   stability: 'stable',
   auth: { kind: 'none' },

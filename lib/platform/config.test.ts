@@ -52,6 +52,17 @@ describe('the configuration', () => {
     expect(problems({ WEBHOOKS_ALLOW_LOOPBACK: 'true' })).toEqual(['WEBHOOKS_ALLOW_LOOPBACK="true" is invalid: expected 1 (on) or 0 (off)']);
   });
 
+  it('takes the contact channels as given, and refuses an address or a page no client could use', () => {
+    const none = parseConfig({});
+    expect([none.CONTACT_NAME, none.CONTACT_EMAIL, none.CONTACT_PHONE, none.CONTACT_URL, none.CONTACT_HOURS_EN_US]).toEqual(['Storefront Commerce', undefined, undefined, undefined, undefined]);
+    expect(parseConfig({ CONTACT_EMAIL: 'help@shop.test', CONTACT_URL: '/help' })).toMatchObject({ CONTACT_EMAIL: 'help@shop.test', CONTACT_URL: '/help' });
+    expect(parseConfig({ CONTACT_URL: 'https://shop.test/help' }).CONTACT_URL).toBe('https://shop.test/help');
+    expect(problems({ CONTACT_EMAIL: 'support' })).toEqual(['CONTACT_EMAIL="support" is invalid: expected an email address']);
+    for (const url of ['javascript:alert(1)', '//evil.test/x', 'help']) {
+      expect(problems({ CONTACT_URL: url })).toEqual([`CONTACT_URL="${url}" is invalid: expected an absolute http:// or https:// URL, or a path of this deployment starting with /`]);
+    }
+  });
+
   it('reports every problem at once', () => {
     expect(problems({ DEFAULT_MARKET: 'XX', DATABASE_POOL_MAX: '0', RATE_LIMIT_PUBLIC: 'lots' })).toEqual([
       'DATABASE_POOL_MAX="0" is invalid: expected a whole number from 1 to 1000',

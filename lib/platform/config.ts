@@ -160,10 +160,27 @@ export const variables = {
   }),
   DEFAULT_LOCALE: variable(oneOf(['en-US', 'zh-CN']).default('en-US'), { meaning: 'the default locale announced by `GET /api/v1/bootstrap`' }),
   DEFAULT_MARKET: variable(oneOf(['CN', 'US']).default('US'), { meaning: 'the default market announced by `GET /api/v1/bootstrap`' }),
-  CONTACT_NAME: variable(z.string().default('Storefront Commerce Support'), { meaning: "the operator's name returned by `GET /api/v1/public/contact`" }),
-  CONTACT_EMAIL: variable(z.string().default('support@storefront-commerce.example'), { meaning: "the operator's support email returned by `GET /api/v1/public/contact`" }),
-  CONTACT_PHONE: variable(z.string().default('+1 415 555 0100'), { meaning: "the operator's support phone returned by `GET /api/v1/public/contact`" }),
-  CONTACT_URL: variable(z.string().default('/docs'), { meaning: "the operator's web channel returned by `GET /api/v1/public/contact`" }),
+  // GET /api/v1/public/contact answers what is set here and nothing else: no channel is invented.
+  CONTACT_NAME: variable(z.string().default('Storefront Commerce'), { meaning: "the operator's name in `GET /api/v1/public/contact`" }),
+  CONTACT_EMAIL: variable(z.email({ error: 'expected an email address' }).optional(), {
+    default: 'unset: no email channel',
+    meaning: "the operator's support email in `GET /api/v1/public/contact`",
+  }),
+  CONTACT_PHONE: variable(z.string().optional(), { default: 'unset: no phone channel', meaning: "the operator's support phone in `GET /api/v1/public/contact`" }),
+  CONTACT_URL: variable(
+    z.string().refine((s) => (s.startsWith('/') && !s.startsWith('//')) || (URL.canParse(s) && ['http:', 'https:'].includes(new URL(s).protocol)), {
+      error: 'expected an absolute http:// or https:// URL, or a path of this deployment starting with /',
+    }).optional(),
+    { default: 'unset: no web channel', meaning: "the operator's support page in `GET /api/v1/public/contact`" },
+  ),
+  CONTACT_HOURS_EN_US: variable(z.string().optional(), {
+    default: 'unset: `CONTACT_HOURS_ZH_CN`, else none',
+    meaning: 'when those channels answer, in English (e.g. `Mon–Fri 9:00–18:00 CET`)',
+  }),
+  CONTACT_HOURS_ZH_CN: variable(z.string().optional(), {
+    default: 'unset: `CONTACT_HOURS_EN_US`, else none',
+    meaning: 'when those channels answer, in Chinese (e.g. `周一至周五 9:00–18:00`)',
+  }),
   CRON_SECRET: variable(z.string().optional(), {
     default: 'unset: the cron route answers 404',
     meaning: 'secret of `GET /api/cron/background-work` (sent as `Authorization: Bearer <CRON_SECRET>`, as Vercel Cron does)',

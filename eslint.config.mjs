@@ -22,6 +22,18 @@ export default tseslint.config(
     },
   },
   {
+    // The environment is read in one place, lib/platform/config.ts, which declares and checks every variable.
+    files: ['app/**', 'components/**', 'lib/**', 'scripts/**', 'proxy.ts', 'instrumentation.ts', 'next.config.ts'],
+    ignores: ['lib/platform/config.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...rawSql,
+        { object: 'process', property: 'env', message: 'Read configuration through config() (lib/platform/config.ts), where every variable is declared and checked.' },
+      ],
+    },
+  },
+  {
     // Tests read untyped JSON bodies as a client would.
     files: ['tests/**', 'e2e/**', '**/*.test.ts', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

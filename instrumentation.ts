@@ -1,7 +1,13 @@
 /**
- * Runs once when a server starts (`next dev`, `next start`). Node-only work lives in
- * lib/db/claim-at-start.ts, imported only in the Node.js runtime (Next also compiles this file for the edge).
+ * Runs once when a server starts (`next dev`, `next start`), before it serves: an invalid
+ * configuration stops it, naming each variable and what it accepts (lib/platform/config.ts), then
+ * the embedded database is claimed (lib/db/claim-at-start.ts). Both are Node-only and imported in
+ * the Node.js runtime only: Next also compiles this file for the edge, and replaces NEXT_RUNTIME
+ * at build time, which is why it is read here and not through the configuration.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME === 'nodejs') await (await import('./lib/db/claim-at-start')).claimEmbeddedDatabaseAtStart();
+  // eslint-disable-next-line no-restricted-properties -- Next inlines it per runtime (see above).
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  (await import('./lib/platform/config')).exitOnInvalidConfig();
+  await (await import('./lib/db/claim-at-start')).claimEmbeddedDatabaseAtStart();
 }

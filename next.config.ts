@@ -3,6 +3,12 @@ import type { NextConfig } from 'next';
 // (npm start) has Node load this file as it is, without Next's SWC compiler (40-60 MB of the
 // server's memory). tests/next-config.test.ts holds it to that.
 import { staticSecurityHeaders } from './lib/http/security-headers.ts';
+import { config, exitOnInvalidConfig } from './lib/platform/config.ts';
+
+// Next loads this file first, in `next dev`, `next build` and `next start`: an invalid
+// configuration stops them here, naming each variable and what it accepts (instrumentation.ts
+// checks again where a server starts without loading this file, as a standalone build does).
+exitOnInvalidConfig();
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
@@ -13,7 +19,7 @@ const nextConfig: NextConfig = {
   // The embedded database migrates itself from these files at run time.
   outputFileTracingIncludes: { '/**': ['./prisma/migrations/**/*.sql'] },
   // Lets several dev servers (or a dev server and a build) share one checkout.
-  distDir: process.env.NEXT_DIST_DIR ?? '.next',
+  distDir: config().NEXT_DIST_DIR,
   typedRoutes: false,
   // proxy.ts answers empty segments and trailing slashes: in the envelope under /api/v1, with
   // the usual redirect on pages.

@@ -1,6 +1,9 @@
 /** Operator command for hosted checkout return origins: `npm run checkout:origins -- list|add|remove` (see ORIGINS_USAGE). */
 import { ORIGINS_USAGE, OriginsUsageError, runOriginsCommand } from '../lib/checkout/origins-command';
 import { closeDb, commandDb } from '../lib/db/client';
+import { exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {

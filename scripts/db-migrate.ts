@@ -4,7 +4,9 @@ import { openPglite, pgliteDataDir } from '../lib/db/client';
 import { acquireLock, readLock } from '../lib/db/embedded';
 import { applyMigrations, readMigrations } from '../lib/db/migrations';
 import { pgliteRunner, pgRunner } from '../lib/db/sql-runner';
-import { config } from '../lib/platform/config';
+import { config, exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const migrations = await readMigrations();
 const url = config().DATABASE_URL;

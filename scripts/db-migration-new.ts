@@ -13,6 +13,9 @@ import { createRequire } from 'node:module';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { openPglite } from '../lib/db/client';
 import { MIGRATIONS_DIR, readMigrations, readSchemaFiles } from '../lib/db/migrations';
+import { exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');

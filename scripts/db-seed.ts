@@ -1,16 +1,19 @@
-/** Seeds the demo data (idempotent) and writes what a newcomer needs to .data/demo.json. */
+/** Seeds the demo data (idempotent) and writes what a newcomer needs to .data/demo.json (or beside another PGLITE_DATA_DIR). */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { closeDb, commandDb } from '../lib/db/client';
 import { seedDemo } from '../lib/demo';
-import { config } from '../lib/platform/config';
+import { demoFile } from '../lib/demo/demo-file';
+import { config, exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const baseUrl = config().PUBLIC_BASE_URL;
 const db = await commandDb();
 const { info, counts } = await seedDemo(db, baseUrl);
 await closeDb();
 
-const file = path.join(process.cwd(), '.data', 'demo.json');
+const file = demoFile();
 await mkdir(path.dirname(file), { recursive: true });
 await writeFile(file, JSON.stringify(info, null, 2) + '\n');
 console.log(`Demo data ready (${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}).`);

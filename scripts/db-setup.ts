@@ -4,6 +4,9 @@
  * process (a second instance sees stale catalog pages).
  */
 import { spawnSync } from 'node:child_process';
+import { exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 for (const script of ['scripts/db-migrate.ts', 'scripts/db-seed.ts']) {
   const r = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', script], { stdio: 'inherit' });

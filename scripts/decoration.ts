@@ -24,6 +24,9 @@ import { StorefrontDecoration } from '../lib/decoration/schemas';
 import type { ServiceContext } from '../lib/core/context';
 import { isServiceError } from '../lib/core/errors';
 import { createServiceContext } from '../lib/core/context';
+import { exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const [command, slug, file] = process.argv.slice(2);
 const usage = 'usage: decoration <publish|export|history|preview> <store-slug> [file] [hours]';

@@ -13,7 +13,9 @@ import { seedDemo } from '../lib/demo';
 import { DEMO_CART_SKU_ID } from '../lib/demo/carts';
 import { stableUuid } from '../lib/demo/ids';
 import { e2eDemoFile, E2E_EXPIRED_SESSION_ID } from '../e2e/demo-file';
-import { config } from '../lib/platform/config';
+import { config, exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const { DATABASE_URL, PUBLIC_BASE_URL: baseUrl } = config();
 if (DATABASE_URL) {

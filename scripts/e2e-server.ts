@@ -11,7 +11,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { config } from '../lib/platform/config';
+import { config, exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const { E2E_PORT, CI, E2E_NEXT_DIST_DIR, E2E_DATABASE_URL, E2E_SKIP_BUILD } = config();
 const port = String(E2E_PORT);
@@ -19,7 +21,8 @@ const port = String(E2E_PORT);
 const ciBuild = !!CI && !E2E_NEXT_DIST_DIR && existsSync('.next/BUILD_ID');
 const distDir = ciBuild ? '.next' : (E2E_NEXT_DIST_DIR ?? '.next-e2e');
 const env: NodeJS.ProcessEnv = {
-  // The server and the seed get this environment, with the changes below.
+  // The seed and the server inherit this process's environment, with the changes below.
+  // eslint-disable-next-line no-restricted-properties -- passed on whole, not read.
   ...process.env,
   NEXT_DIST_DIR: distDir,
   PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,

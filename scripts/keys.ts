@@ -3,6 +3,9 @@ import { CredentialAdminError } from '../lib/credentials/api-keys';
 import { KEYS_USAGE, runKeysCommand } from '../lib/credentials/keys-command';
 import { closeDb, commandDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
+import { exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {

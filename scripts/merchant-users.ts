@@ -3,6 +3,9 @@ import { closeDb, getDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
 import { MERCHANT_USERS_USAGE, runMerchantUsersCommand } from '../lib/merchant-users/merchant-users-command';
 import { MerchantUserAdminError } from '../lib/merchant-users/merchant-users';
+import { exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {

@@ -3,6 +3,9 @@ import { closeDb, commandDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
 import { OAUTH_USAGE, runOAuthCommand } from '../lib/oauth/oauth-command';
 import { OAuthAdminError } from '../lib/oauth/clients';
+import { exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {

@@ -1,6 +1,9 @@
 /** Operator command for orders and after-sales requests: `npm run orders -- <verb>` (see ORDERS_USAGE). */
 import { closeDb, commandDb } from '../lib/db/client';
 import { ORDERS_USAGE, OrdersUsageError, runOrdersCommand } from '../lib/orders/orders-command';
+import { exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {

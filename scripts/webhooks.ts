@@ -3,6 +3,9 @@ import { closeDb, commandDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
 import { WebhookAdminError } from '../lib/webhooks/admin';
 import { WEBHOOKS_USAGE, runWebhooksCommand } from '../lib/webhooks/webhooks-command';
+import { exitOnInvalidConfig } from '../lib/platform/config';
+
+exitOnInvalidConfig();
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {

@@ -1,8 +1,10 @@
 /** `npm run worker`: webhook delivery and the sweeps, for self-hosted deployments. Stops cleanly on SIGTERM/SIGINT. */
-import { config } from '../lib/platform/config';
+import { config, exitOnInvalidConfig } from '../lib/platform/config';
 import { logger } from '../lib/platform/logger';
 import { closeDb, commandDb } from '../lib/db/client';
 import { runWorker } from '../lib/jobs/worker';
+
+exitOnInvalidConfig();
 
 if (!config().DATABASE_URL) {
   // One process at a time may open the embedded database, and the app holds it: there the app

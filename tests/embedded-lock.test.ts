@@ -27,8 +27,8 @@ afterAll(() => {
 });
 
 /** The stand-in server: resolves once it owns the database, with a way to ask it what it sees. */
-async function startServer() {
-  const child = spawn(process.execPath, node('tests/helpers/hold-embedded-db.ts'), { cwd: root, env });
+async function startServer(overrides: Record<string, string> = {}) {
+  const child = spawn(process.execPath, node('tests/helpers/hold-embedded-db.ts'), { cwd: root, env: { ...env, ...overrides } });
   holders.push(child);
   const lines = createInterface({ input: child.stdout });
   const pending: ((line: string) => void)[] = [];
@@ -50,8 +50,8 @@ async function startServer() {
   return { child, ask, stop };
 }
 
-function command(script: string, args: string[]) {
-  const r = spawnSync(process.execPath, node(script, args), { cwd: root, env, encoding: 'utf8' });
+function command(script: string, args: string[], overrides: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, node(script, args), { cwd: root, env: { ...env, ...overrides }, encoding: 'utf8' });
   return { status: r.status, out: r.stdout + r.stderr };
 }
 
@@ -105,5 +105,17 @@ describe('the embedded database has one owner', () => {
     const restarted = await startServer();
     expect(await restarted.ask('state huaxia-digital')).toEqual({ liveVersion: 2, apiKeys: keysBefore + 2 });
     await restarted.stop();
+  });
+
+  it('takes a relative PGLITE_DATA_DIR from the project folder: the server reaches its own socket, and commands find it', { timeout: 120_000 }, async () => {
+    const absolute = path.join(work, 'relative', 'pglite');
+    const relative = { PGLITE_DATA_DIR: path.relative(root, absolute) };
+    const server = await startServer(relative);
+    expect(readLock(absolute)).toMatchObject({ pid: server.child.pid, socketDir: `${absolute}.sock` });
+    expect(await server.ask('state huaxia-digital')).toEqual({ liveVersion: null, apiKeys: 0 });
+    const listed = command('scripts/keys.ts', ['list'], relative);
+    expect(listed.out).toContain('No API keys.');
+    expect(listed.status).toBe(0);
+    await server.stop();
   });
 });

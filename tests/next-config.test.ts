@@ -18,4 +18,16 @@ process.stdout.write(JSON.stringify(await c.headers()));`;
     const rules = JSON.parse(r.stdout) as { source: string; headers: { key: string; value: string }[] }[];
     expect(rules.find((x) => x.source === '/:path*')?.headers).toContainEqual({ key: 'X-Frame-Options', value: 'DENY' });
   });
+
+  it.skipIf(!process.features.typescript)('stops next dev, build and start on an invalid configuration, naming the variable', () => {
+    const script = `await import(${JSON.stringify(new URL('../next.config.ts', import.meta.url).href)}); process.stdout.write('loaded');`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'production', PUBLIC_BASE_URL: 'shop.example' },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('PUBLIC_BASE_URL="shop.example" is invalid: expected an absolute http:// or https:// URL');
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  });
 });

@@ -328,9 +328,12 @@ export type Config = Readonly<
 
 /** The environment refused: one line per problem. */
 export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
     super(problems.join('\n'));
     this.name = 'ConfigError';
+    this.problems = problems;
   }
 }
 
@@ -382,12 +385,15 @@ export function parseConfig(env: Environment): Config {
     isProduction: v.NODE_ENV === 'production',
     isDevelopment: v.NODE_ENV === 'development',
     logLevel: v.LOG_LEVEL ?? (v.VITEST ? 'warn' : 'info'),
-    pgliteDataDir: v.PGLITE_DATA_DIR
-      ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), v.PGLITE_DATA_DIR)
-      : path.join(/*turbopackIgnore: true*/ process.cwd(), '.data', 'pglite'),
+    pgliteDataDir: v.PGLITE_DATA_DIR ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), v.PGLITE_DATA_DIR) : defaultPgliteDataDir(),
     publicBaseUrl: new URL(v.PUBLIC_BASE_URL),
     rateLimits,
   };
+}
+
+/** The embedded database's folder when PGLITE_DATA_DIR is unset. */
+export function defaultPgliteDataDir(): string {
+  return path.join(/*turbopackIgnore: true*/ process.cwd(), '.data', 'pglite');
 }
 
 const slot = () => processWide('config', () => ({ current: undefined as Config | undefined }));

@@ -1,5 +1,6 @@
 /** Operator command for API keys: `npm run keys -- create|list|revoke|roll ...` (see KEYS_USAGE). */
 import { CredentialAdminError } from '../lib/credentials/api-keys';
+import { storeDirectory } from '../lib/catalog/store-directory';
 import { KEYS_USAGE, runKeysCommand } from '../lib/credentials/keys-command';
 import { closeDb, commandDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
@@ -14,7 +15,7 @@ if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
 }
 try {
   const db = await commandDb();
-  console.log(await runKeysCommand(argv, createServiceContext({ db, requestId: 'cli', clientAddress: 'cli' })));
+  console.log(await runKeysCommand(argv, createServiceContext({ db, requestId: 'cli', clientAddress: 'cli' }), storeDirectory));
   await closeDb();
 } catch (err) {
   await closeDb().catch(() => undefined);

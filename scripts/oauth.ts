@@ -1,4 +1,5 @@
 /** Operator command for OAuth clients: `npm run oauth -- client:create|client:list ...` (see OAUTH_USAGE). */
+import { storeDirectory } from '../lib/catalog/store-directory';
 import { closeDb, commandDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
 import { OAUTH_USAGE, runOAuthCommand } from '../lib/oauth/oauth-command';
@@ -14,7 +15,7 @@ if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
 }
 try {
   const db = await commandDb();
-  console.log(await runOAuthCommand(argv, createServiceContext({ db, requestId: 'cli', clientAddress: 'cli' })));
+  console.log(await runOAuthCommand(argv, createServiceContext({ db, requestId: 'cli', clientAddress: 'cli' }), storeDirectory));
   await closeDb();
 } catch (err) {
   await closeDb().catch(() => undefined);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateApiKey, withChecksum } from '../lib/credentials/api-key-format';
 import { authenticateApiKey } from '../lib/credentials/authenticate-api-key';
-import { CredentialCache, credentialCacheOptions, readCredentialVersion } from '../lib/credentials/credential-cache';
+import { CredentialCache, credentialCacheOptions } from '../lib/credentials/credential-cache';
+import { readCredentialVersion } from '../lib/credentials/data';
 import { revokeApiKey } from '../lib/credentials/revoke-api-key';
 import { createServiceContext } from '../lib/core/context';
 import { getDb } from '../lib/db/client';

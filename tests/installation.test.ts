@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as identityRoute from '../app/api/v1/open/installation/identity/route';
 import * as readinessRoute from '../app/api/v1/open/installation/readiness/route';
+import { getMerchantOrThrow } from '../lib/catalog/merchants';
 import { createApiKey } from '../lib/credentials/create-api-key';
 import { ensureInstallation } from '../lib/credentials/ensure-installation';
 import { rollApiKey } from '../lib/credentials/roll-api-key';
@@ -103,7 +104,7 @@ describe('getInstallationCredentialReadiness', () => {
   it('requires action when the store has not granted what the app requests', async () => {
     const ctx = await adminCtx();
     const inst = await ensureInstallation(ctx, {
-      merchantSlug: 'huaxia-digital',
+      merchantId: (await getMerchantOrThrow(ctx.db, 'huaxia-digital')).id,
       appSlug: 'greedy-app',
       requestedScopes: ['catalog:read', 'webhooks:write'],
       scopes: ['catalog:read'],

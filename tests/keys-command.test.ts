@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as identityRoute from '../app/api/v1/open/installation/identity/route';
+import { storeDirectory } from '../lib/catalog/store-directory';
 import { runKeysCommand } from '../lib/credentials/keys-command';
 import { getDb } from '../lib/db/client';
 import { call, expectError } from './helpers/http';
@@ -8,7 +9,7 @@ import { createServiceContext } from '../lib/core/context';
 
 let now = new Date();
 const run = async (...argv: string[]) =>
-  runKeysCommand(argv, createServiceContext({ db: await getDb(), now: (now = new Date()), requestId: 'cli', clientAddress: 'cli' }));
+  runKeysCommand(argv, createServiceContext({ db: await getDb(), now: (now = new Date()), requestId: 'cli', clientAddress: 'cli' }), storeDirectory);
 const runJson = async (...argv: string[]) => JSON.parse(await run(...argv, '--json'));
 
 describe('npm run keys', () => {

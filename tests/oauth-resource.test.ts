@@ -207,11 +207,12 @@ describe('RFC 8414 metadata', () => {
 describe('revoking an app’s access to a store', () => {
   it('npm run oauth -- access:revoke revokes the app’s tokens on that store: the access token is refused after', async () => {
     const { runOAuthCommand } = await import('../lib/oauth/oauth-command');
+    const { storeDirectory } = await import('../lib/catalog/store-directory');
     const { getDb } = await import('../lib/db/client');
     const t = await tokensFor();
     expect((await identity({ authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, t.access, 'GET', IDENTITY) })).status).toBe(200);
     const app = await (await getDb()).app.findUniqueOrThrow({ where: { id: t.client.appId } });
-    const out = JSON.parse(await runOAuthCommand(['access:revoke', '--merchant', 'lumen-audio', '--app', app.slug, '--json'], createServiceContext({ db: await getDb() })));
+    const out = JSON.parse(await runOAuthCommand(['access:revoke', '--merchant', 'lumen-audio', '--app', app.slug, '--json'], createServiceContext({ db: await getDb() }), storeDirectory));
     expect(out).toEqual({ grantsRevoked: 1, tokensRevoked: 2 });
     expectError(await identity({ authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, t.access, 'GET', IDENTITY) }), 401, 'authentication_required');
   });

@@ -7,6 +7,9 @@ import { logger } from '../lib/platform/logger';
 import { type Db, getDb } from '../lib/db/client';
 import { appendEvent } from '../lib/events/append-event';
 import { defineEventKind } from '../lib/events/define-event-kind';
+import { countSellableProducts } from '../lib/catalog/data';
+import { storeDirectory } from '../lib/catalog/store-directory';
+import { readInstallationWebhookHealth } from '../lib/credentials/data';
 import { getInstallationCredentialReadiness } from '../lib/credentials/get-installation-credential-readiness';
 import { kickBackgroundWork } from '../lib/jobs/kick-background-work';
 import { runBackgroundWork } from '../lib/jobs/run-background-work';
@@ -373,5 +376,6 @@ async function readinessOf() {
       now: clock(),
       principal: { kind: 'apiKey', installationId, merchantId, appId: 'x', credentialId: key.id, scopes: ['webhooks:read'], livemode: false },
     }),
+    { stores: storeDirectory, sellableProducts: countSellableProducts, webhookEndpoints: readInstallationWebhookHealth },
   );
 }

@@ -264,12 +264,23 @@ export function readStoresBySlugs(db: SqlClient, slugs: readonly string[]): Prom
   return queryRows(db, StoreRefRow, Prisma.sql`${storeRefColumns} WHERE "slug" = ANY(${[...slugs]}::text[]) ORDER BY "slug"`);
 }
 
+/** The stores with these ids, in slug order; those that do not exist are left out. */
+export function readStoresByIds(db: SqlClient, ids: readonly string[]): Promise<StoreRef[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows(db, StoreRefRow, Prisma.sql`${storeRefColumns} WHERE "id" = ANY(${[...ids]}::uuid[]) ORDER BY "slug"`);
+}
+
 /**
  * Serializes writes that hang off one store (a decoration publish takes the next version
  * number): the store's row stays locked until the caller's transaction ends.
  */
 export async function lockStore(tx: SqlClient, merchantId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM "Merchant" WHERE id = ${merchantId}::uuid FOR UPDATE`;
+}
+
+/** Active products of the store that have a price in some market: what going live needs. */
+export function countSellableProducts(db: Db, merchantId: string): Promise<number> {
+  return db.product.count({ where: { merchantId, status: 'active', skus: { some: { prices: { some: {} } } } } });
 }
 
 const ProductCardRow = z.object({

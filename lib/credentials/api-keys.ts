@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
-import type { Prisma } from '../generated/prisma/client';
 import { type Scope, scopes as knownScopes } from '../core/scopes';
 import { type ApiKeyEnvironment, visiblePrefix } from './api-key-format';
+import { type ApiKeyRecord, readApiKeyRecord } from './data';
 
 /** A failure of an operator command (keys CLI, test helpers); never sent over HTTP. */
 export class CredentialAdminError extends Error {
@@ -19,7 +19,8 @@ export type ApiKeySummary = {
   name: string | null;
   scopes: Scope[];
   installationId: string;
-  merchant: string;
+  /** The store: operator commands show its slug (the catalog's, so their caller looks it up). */
+  merchantId: string;
   app: string;
   createdAt: Date;
   expiresAt: Date | null;
@@ -27,30 +28,13 @@ export type ApiKeySummary = {
   rolledFromId: string | null;
 };
 
-export const apiKeySummarySelect = {
-  id: true,
-  keyId: true,
-  last4: true,
-  environment: true,
-  name: true,
-  scopes: true,
-  createdAt: true,
-  expiresAt: true,
-  revokedAt: true,
-  lastUsedAt: true,
-  rolledFromId: true,
-  installation: { select: { id: true, merchant: { select: { slug: true } }, app: { select: { slug: true } } } },
-} as const satisfies Prisma.ApiKeySelect;
-
-type SummaryRow = Prisma.ApiKeyGetPayload<{ select: typeof apiKeySummarySelect }>;
-
 export function apiKeyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ApiKeyStatus {
   if (key.revokedAt) return 'revoked';
   if (key.expiresAt && key.expiresAt <= now) return 'expired';
   return 'active';
 }
 
-export function toApiKeySummary(row: SummaryRow, now: Date): ApiKeySummary {
+export function toApiKeySummary(row: ApiKeyRecord, now: Date): ApiKeySummary {
   return {
     keyId: row.keyId,
     prefix: visiblePrefix(row.environment, row.keyId),
@@ -59,9 +43,9 @@ export function toApiKeySummary(row: SummaryRow, now: Date): ApiKeySummary {
     status: apiKeyStatus(row, now),
     name: row.name,
     scopes: toScopes(row.scopes),
-    installationId: row.installation.id,
-    merchant: row.installation.merchant.slug,
-    app: row.installation.app.slug,
+    installationId: row.installationId,
+    merchantId: row.merchantId,
+    app: row.appSlug,
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     lastUsedAt: row.lastUsedAt,
@@ -80,8 +64,8 @@ export function keyIdFrom(reference: string): string {
   return m[1]!;
 }
 
-export async function getApiKeyOrThrow(db: Db, reference: string): Promise<SummaryRow> {
-  const row = await db.apiKey.findUnique({ where: { keyId: keyIdFrom(reference) }, select: apiKeySummarySelect });
+export async function getApiKeyOrThrow(db: Db, reference: string): Promise<ApiKeyRecord> {
+  const row = await readApiKeyRecord(db, { keyId: keyIdFrom(reference) });
   if (!row) throw new CredentialAdminError(`No API key with id ${keyIdFrom(reference)}`);
   return row;
 }

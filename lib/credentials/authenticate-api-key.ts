@@ -3,7 +3,7 @@ import type { Principal } from '../core/context';
 import { type Scope, scopes as knownScopes } from '../core/scopes';
 import { hashApiKey, hashesEqual, parseApiKey } from './api-key-format';
 import { getServerSecret } from '../platform/server-secret';
-import { readApiKeyForAuth } from './data';
+import { readApiKeyForAuth, recordApiKeyUse } from './data';
 import { direct } from '../db/direct';
 import { logger } from '../platform/logger';
 import { type CredentialCache, credentialCache } from './credential-cache';
@@ -57,13 +57,8 @@ function touchLastUsed(db: Db, id: string, stored: Date | null, now: Date) {
   if (written !== undefined && nowMs - written < LAST_USED_RESOLUTION_MS) return;
   if (lastWrites.size > 10_000) lastWrites.clear();
   lastWrites.set(id, nowMs);
-  db.apiKey
-    .updateMany({
-      where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(nowMs - LAST_USED_RESOLUTION_MS) } }] },
-      data: { lastUsedAt: now },
-    })
-    .catch((err: unknown) => {
-      lastWrites.delete(id);
-      logger.warn({ err }, 'could not record API key use');
-    });
+  recordApiKeyUse(db, id, now, new Date(nowMs - LAST_USED_RESOLUTION_MS)).catch((err: unknown) => {
+    lastWrites.delete(id);
+    logger.warn({ err }, 'could not record API key use');
+  });
 }

@@ -1,13 +1,10 @@
-import { z } from 'zod';
 import { AgedLru } from '../core/aged-lru';
 import { processWide } from '../platform/process-wide';
 import { VersionWatch } from '../core/version-watch';
 import { config } from '../platform/config';
 import type { Db } from '../db/client';
 import { direct } from '../db/direct';
-import { queryRow } from '../db/rows';
-import { Prisma } from '../generated/prisma/client';
-import type { ApiKeyAuthRow } from './data';
+import { type ApiKeyAuthRow, readCredentialVersion } from './data';
 
 /**
  * The API-key rows authentication has read lately, per database, so that a busy key costs no
@@ -81,15 +78,8 @@ export function credentialCacheOptions(db: Db): CredentialCacheOptions {
     maxAgeMs: c.CREDENTIAL_CACHE_MAX_AGE_SECONDS * 1000,
     checkMs: c.CREDENTIAL_CACHE_CHECK_MS,
     maxEntries: c.CREDENTIAL_CACHE_MAX_ENTRIES,
-    readVersion: () => readCredentialVersion(db),
+    readVersion: () => readCredentialVersion(direct(db, 'prepared')),
   };
-}
-
-const VersionRow = z.object({ version: z.string() });
-
-export async function readCredentialVersion(db: Db): Promise<bigint> {
-  const row = await queryRow(direct(db, 'prepared'), VersionRow, Prisma.sql`SELECT "version"::text AS "version" FROM "CredentialVersion" WHERE "id" = 1`);
-  return BigInt(row?.version ?? '0');
 }
 
 const caches = processWide('credential-caches', () => new WeakMap<Db, CredentialCache>());

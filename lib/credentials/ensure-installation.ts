@@ -1,11 +1,12 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import type { Scope } from '../core/scopes';
-import { CredentialAdminError } from './api-keys';
 import { credentialsChanged } from './credential-cache';
+import { ensureApp } from './data';
+import { grantInstallation } from './grant-installation';
 
 export type EnsureInstallationInput = {
-  merchantSlug: string;
+  merchantId: string;
   appSlug: string;
   appName?: string;
   /** Scopes the app's manifest requests; defaults to `scopes` for a new app. */
@@ -16,33 +17,10 @@ export type EnsureInstallationInput = {
 
 /** Installs an app on a store (creating the app if needed) or widens an installation's grant. */
 export async function ensureInstallation(ctx: ServiceContext, input: EnsureInstallationInput): Promise<{ id: string; scopes: string[] }> {
-  const merchant = await ctx.db.merchant.findUnique({ where: { slug: input.merchantSlug }, select: { id: true } });
-  if (!merchant) throw new CredentialAdminError(`No store with slug ${input.merchantSlug}`);
   const installation = await ctx.db.$transaction(async (tx) => {
-    const app = await tx.app.upsert({
-      where: { slug: input.appSlug },
-      create: {
-        slug: input.appSlug,
-        name: input.appName ?? input.appSlug,
-        requestedScopes: [...(input.requestedScopes ?? input.scopes)],
-      },
-      update: {},
-      select: { id: true },
-    });
-    const existing = await tx.installation.findUnique({
-      where: { appId_merchantId: { appId: app.id, merchantId: merchant.id } },
-      select: { id: true, scopes: true },
-    });
-    if (!existing) {
-      return tx.installation.create({
-        data: { appId: app.id, merchantId: merchant.id, scopes: [...new Set(input.scopes)] },
-        select: { id: true, scopes: true },
-      });
-    }
-    const scopes = [...new Set([...existing.scopes, ...input.scopes])];
-    if (scopes.length === existing.scopes.length) return existing;
-    return tx.installation.update({ where: { id: existing.id }, data: { scopes, status: 'active' }, select: { id: true, scopes: true } });
+    const app = await ensureApp(tx, { slug: input.appSlug, name: input.appName ?? input.appSlug, requestedScopes: [...(input.requestedScopes ?? input.scopes)] });
+    return grantInstallation(tx, { appId: app.id, merchantId: input.merchantId, scopes: input.scopes, reactivate: false });
   });
   credentialsChanged();
-  return installation;
+  return { id: installation.id, scopes: installation.scopes };
 }

@@ -1,14 +1,27 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import type { StoreDirectory } from '../core/stores';
+import type { Db } from '../db/client';
 import { visiblePrefix } from './api-key-format';
 import { toScopes } from './api-keys';
+import { type InstallationWithApp, readApiKeyWithInstallation, readInstallationWithApp, readLiveReplacement } from './data';
 import { type ReadinessFacts, readinessChecks } from './readiness-checks';
 import type { InstallationCredentialReadiness } from './schemas';
 
+/**
+ * What the checks need from domains above credentials: the store and its sellable products
+ * (catalog), and the installation's webhook endpoints (webhooks). The caller passes them in.
+ */
+export type ReadinessSources = {
+  stores: StoreDirectory;
+  sellableProducts: (db: Db, merchantId: string) => Promise<number>;
+  webhookEndpoints: (db: Db, installationId: string) => Promise<ReadinessFacts['webhookEndpoints']>;
+};
+
 /** Whether the calling key's installation is ready to go live: named checks with what to do. */
-export async function getInstallationCredentialReadiness(ctx: ServiceContext): Promise<InstallationCredentialReadiness> {
-  const facts = await loadFacts(ctx);
+export async function getInstallationCredentialReadiness(ctx: ServiceContext, sources: ReadinessSources): Promise<InstallationCredentialReadiness> {
+  const facts = await loadFacts(ctx, sources);
   const checks = readinessChecks.map(({ id, run }) => ({ id, ...run(facts) }));
   const count = (s: string) => checks.filter((c) => c.status === s).length;
   return {
@@ -21,32 +34,22 @@ export async function getInstallationCredentialReadiness(ctx: ServiceContext): P
   };
 }
 
-async function loadFacts(ctx: ServiceContext): Promise<ReadinessFacts> {
+async function loadFacts(ctx: ServiceContext, sources: ReadinessSources): Promise<ReadinessFacts> {
   const principal = ctx.principal;
   if (!principal) throw new ServiceError('authentication_required');
-  if (principal.kind === 'oauth') return oauthFacts(ctx, principal);
-  const key = await ctx.db.apiKey.findUnique({
-    where: { id: principal.credentialId },
-    include: { installation: { include: { app: true, merchant: { select: { slug: true, accessMode: true } } } } },
-  });
+  if (principal.kind === 'oauth') {
+    // An OAuth access token stands where the key would: a short-lived token refreshed by its
+    // client, so it counts as live and never "expiring"; its scopes are the token's effective scopes.
+    const installation = await readInstallationWithApp(ctx.db, principal.installationId);
+    if (!installation) throw new ServiceError('authentication_required');
+    const key: ReadinessFacts['key'] = { prefix: 'sfat_', environment: 'live', expiresAt: null, scopes: [...principal.scopes], replacement: null };
+    return { ...(await installationFacts(ctx, sources, installation)), key };
+  }
+  const key = await readApiKeyWithInstallation(ctx.db, principal.credentialId);
   if (!key) throw new ServiceError('authentication_required');
-  const [replacement, sellableProducts, webhookEndpoints] = await Promise.all([
-    ctx.db.apiKey.findFirst({
-      where: { rolledFromId: key.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.now } }] },
-      orderBy: { createdAt: 'desc' },
-      select: { keyId: true, environment: true },
-    }),
-    ctx.db.product.count({
-      where: { merchantId: principal.merchantId, status: 'active', skus: { some: { prices: { some: {} } } } },
-    }),
-    ctx.db.webhookEndpoint.findMany({
-      where: { installationId: principal.installationId },
-      select: { id: true, enabled: true, disabledReason: true, health: true, consecutiveFailures: true, lastSuccessAt: true, lastFailureAt: true },
-    }),
-  ]);
-  const { installation } = key;
+  const [replacement, facts] = await Promise.all([readLiveReplacement(ctx.db, key.id, ctx.now), installationFacts(ctx, sources, key.installation)]);
   return {
-    now: ctx.now,
+    ...facts,
     key: {
       prefix: visiblePrefix(key.environment, key.keyId),
       environment: key.environment,
@@ -54,37 +57,21 @@ async function loadFacts(ctx: ServiceContext): Promise<ReadinessFacts> {
       scopes: [...principal.scopes],
       replacement: replacement ? visiblePrefix(replacement.environment, replacement.keyId) : null,
     },
-    installationScopes: toScopes(installation.scopes),
-    app: { slug: installation.app.slug, requestedScopes: toScopes(installation.app.requestedScopes) },
-    merchant: { slug: installation.merchant.slug, accessMode: installation.merchant.accessMode },
-    sellableProducts,
-    webhookEndpoints,
   };
 }
 
-/**
- * An OAuth access token stands where the key would: a short-lived token refreshed by its client,
- * so it counts as live and never "expiring"; its scopes are the token's effective scopes.
- */
-async function oauthFacts(ctx: ServiceContext, principal: NonNullable<ServiceContext['principal']>): Promise<ReadinessFacts> {
-  const installation = await ctx.db.installation.findUnique({
-    where: { id: principal.installationId },
-    include: { app: true, merchant: { select: { slug: true, accessMode: true } } },
-  });
-  if (!installation) throw new ServiceError('authentication_required');
-  const [sellableProducts, webhookEndpoints] = await Promise.all([
-    ctx.db.product.count({ where: { merchantId: principal.merchantId, status: 'active', skus: { some: { prices: { some: {} } } } } }),
-    ctx.db.webhookEndpoint.findMany({
-      where: { installationId: principal.installationId },
-      select: { id: true, enabled: true, disabledReason: true, health: true, consecutiveFailures: true, lastSuccessAt: true, lastFailureAt: true },
-    }),
+async function installationFacts(ctx: ServiceContext, sources: ReadinessSources, installation: InstallationWithApp): Promise<Omit<ReadinessFacts, 'key'>> {
+  const [[store], sellableProducts, webhookEndpoints] = await Promise.all([
+    sources.stores.byIds(ctx.db, [installation.merchantId]),
+    sources.sellableProducts(ctx.db, installation.merchantId),
+    sources.webhookEndpoints(ctx.db, installation.id),
   ]);
+  if (!store) throw new ServiceError('authentication_required');
   return {
     now: ctx.now,
-    key: { prefix: 'sfat_', environment: 'live', expiresAt: null, scopes: [...principal.scopes], replacement: null },
     installationScopes: toScopes(installation.scopes),
     app: { slug: installation.app.slug, requestedScopes: toScopes(installation.app.requestedScopes) },
-    merchant: { slug: installation.merchant.slug, accessMode: installation.merchant.accessMode },
+    merchant: { slug: store.slug, accessMode: store.accessMode },
     sellableProducts,
     webhookEndpoints,
   };

@@ -2,6 +2,7 @@ import 'server-only';
 import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../core/context';
 import { type Scope, scopes as allScopes } from '../core/scopes';
+import type { StoreDirectory } from '../core/stores';
 import { apiKeyEnvironments, type ApiKeyEnvironment } from './api-key-format';
 import { type ApiKeySummary, CredentialAdminError } from './api-keys';
 import { createApiKey } from './create-api-key';
@@ -24,8 +25,11 @@ export const KEYS_USAGE = `Usage: npm run keys -- <command> [options]
 
 const DEFAULT_APP = 'custom-integration';
 
-/** Runs one `npm run keys` command and returns what to print. */
-export async function runKeysCommand(argv: string[], ctx: ServiceContext): Promise<string> {
+/**
+ * Runs one `npm run keys` command and returns what to print. Stores are named by slug, which the
+ * catalog (above credentials) knows: the caller passes its directory in.
+ */
+export async function runKeysCommand(argv: string[], ctx: ServiceContext, stores: StoreDirectory): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -48,32 +52,38 @@ export async function runKeysCommand(argv: string[], ctx: ServiceContext): Promi
       if (!values.merchant) throw new CredentialAdminError('create needs --merchant <slug>');
       const scopes = parseScopes(values.scopes);
       const environment = parseEnvironment(values.env ?? 'test');
-      const installation = await ensureInstallation(ctx, { merchantSlug: values.merchant, appSlug: values.app ?? DEFAULT_APP, scopes });
-      const { key, apiKey } = await createApiKey(ctx, {
+      const [store] = await stores.bySlugs(ctx.db, [values.merchant]);
+      if (!store) throw new CredentialAdminError(`No store with slug ${values.merchant}`);
+      const installation = await ensureInstallation(ctx, { merchantId: store.id, appSlug: values.app ?? DEFAULT_APP, scopes });
+      const created = await createApiKey(ctx, {
         installationId: installation.id,
         environment,
         scopes,
         expiresAt: parseWhen(values.expires, ctx.now),
         name: values.name ?? null,
       });
-      return out(`${key}\n\nShown once: store it now. Only its hash is kept.\n\n${formatKeys([apiKey])}`, { key, apiKey });
+      const [apiKey] = await listings(ctx, stores, [created.apiKey]);
+      return out(`${created.key}\n\nShown once: store it now. Only its hash is kept.\n\n${formatKeys([apiKey!])}`, { key: created.key, apiKey });
     }
     case 'list': {
-      const keys = await listApiKeys(ctx, { merchantSlug: values.merchant });
+      // A slug no store has lists nothing.
+      const merchantId = values.merchant === undefined ? undefined : ((await stores.bySlugs(ctx.db, [values.merchant]))[0]?.id ?? null);
+      const keys = merchantId === null ? [] : await listings(ctx, stores, await listApiKeys(ctx, { merchantId }));
       return out(keys.length ? formatKeys(keys) : 'No API keys.', keys);
     }
     case 'revoke': {
       if (!target) throw new CredentialAdminError('revoke needs a key id');
-      const apiKey = await revokeApiKey(ctx, { keyId: target });
-      return out(`Revoked.\n\n${formatKeys([apiKey])}`, apiKey);
+      const [apiKey] = await listings(ctx, stores, [await revokeApiKey(ctx, { keyId: target })]);
+      return out(`Revoked.\n\n${formatKeys([apiKey!])}`, apiKey);
     }
     case 'roll': {
       if (!target) throw new CredentialAdminError('roll needs a key id');
       const overlapSeconds = parseDuration(values.overlap ?? '24h') / 1000;
       const rolled = await rollApiKey(ctx, { keyId: target, overlapSeconds, expiresAt: parseWhen(values.expires, ctx.now) });
+      const [previous, apiKey] = await listings(ctx, stores, [rolled.previous, rolled.apiKey]);
       return out(
-        `${rolled.key}\n\nShown once: store it now. The old key stops at ${rolled.previous.expiresAt?.toISOString()}.\n\n${formatKeys([rolled.previous, rolled.apiKey])}`,
-        rolled,
+        `${rolled.key}\n\nShown once: store it now. The old key stops at ${previous!.expiresAt?.toISOString()}.\n\n${formatKeys([previous!, apiKey!])}`,
+        { key: rolled.key, apiKey, previous },
       );
     }
     default:
@@ -115,7 +125,23 @@ export function parseWhen(text: string | undefined, now: Date): Date | null {
   return date;
 }
 
-function formatKeys(keys: ApiKeySummary[]): string {
+/** A key as the command shows it: with its store's slug instead of the store's id. */
+type ApiKeyListing = Omit<ApiKeySummary, 'merchantId'> & { merchant: string };
+
+async function listings(ctx: ServiceContext, stores: StoreDirectory, keys: ApiKeySummary[]): Promise<ApiKeyListing[]> {
+  const slugs = new Map((await stores.byIds(ctx.db, [...new Set(keys.map((k) => k.merchantId))])).map((s) => [s.id, s.slug]));
+  return keys.map(({ merchantId, app, createdAt, expiresAt, lastUsedAt, rolledFromId, ...head }) => ({
+    ...head,
+    merchant: slugs.get(merchantId) ?? merchantId,
+    app,
+    createdAt,
+    expiresAt,
+    lastUsedAt,
+    rolledFromId,
+  }));
+}
+
+function formatKeys(keys: ApiKeyListing[]): string {
   const when = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : '-');
   const rows = [
     ['KEY', 'STATUS', 'SCOPES', 'MERCHANT', 'APP', 'NAME', 'CREATED', 'EXPIRES', 'LAST USED'],

@@ -1,17 +1,11 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
-import { type ApiKeySummary, apiKeySummarySelect, toApiKeySummary } from './api-keys';
+import { type ApiKeySummary, toApiKeySummary } from './api-keys';
+import { listApiKeyRecords } from './data';
 
-export type ListApiKeysInput = { merchantSlug?: string; installationId?: string };
+export type ListApiKeysInput = { merchantId?: string; installationId?: string };
 
 export async function listApiKeys(ctx: ServiceContext, input: ListApiKeysInput = {}): Promise<ApiKeySummary[]> {
-  const rows = await ctx.db.apiKey.findMany({
-    where: {
-      ...(input.installationId ? { installationId: input.installationId } : {}),
-      ...(input.merchantSlug ? { installation: { merchant: { slug: input.merchantSlug } } } : {}),
-    },
-    orderBy: [{ createdAt: 'asc' }, { keyId: 'asc' }],
-    select: apiKeySummarySelect,
-  });
+  const rows = await listApiKeyRecords(ctx.db, input);
   return rows.map((r) => toApiKeySummary(r, ctx.now));
 }

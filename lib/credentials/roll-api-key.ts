@@ -1,8 +1,9 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
-import { type ApiKeySummary, CredentialAdminError, apiKeyStatus, getApiKeyOrThrow, toApiKeySummary, apiKeySummarySelect } from './api-keys';
-import { createApiKey } from './create-api-key';
+import { type ApiKeySummary, CredentialAdminError, apiKeyStatus, getApiKeyOrThrow, toApiKeySummary, toScopes } from './api-keys';
+import { issueApiKey } from './create-api-key';
 import { credentialsChanged } from './credential-cache';
+import { readApiKeyRecord, shortenLiveApiKey } from './data';
 
 export const MAX_ROLL_OVERLAP_SECONDS = 7 * 24 * 3600;
 
@@ -24,23 +25,17 @@ export async function rollApiKey(
   const oldExpiry = old.expiresAt && old.expiresAt < overlapEnd ? old.expiresAt : overlapEnd;
 
   const rolled = await ctx.db.$transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx as unknown as ServiceContext['db'] };
-    const { key, apiKey } = await createApiKey(txCtx, {
-      installationId: old.installation.id,
+    const { key, apiKey } = await issueApiKey(tx, ctx.now, {
+      installationId: old.installationId,
       environment: old.environment,
-      scopes: old.scopes as ApiKeySummary['scopes'],
+      scopes: toScopes(old.scopes),
       name: old.name,
       expiresAt: input.expiresAt === undefined ? null : input.expiresAt,
       rolledFromId: old.id,
     });
-    // Conditional, so a concurrent revoke or roll of the same key is not undone.
-    const { count } = await tx.apiKey.updateMany({
-      where: { id: old.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.now } }] },
-      data: { expiresAt: oldExpiry },
-    });
-    if (count !== 1) throw new CredentialAdminError('The key was revoked or expired meanwhile');
-    const previous = await tx.apiKey.findUniqueOrThrow({ where: { id: old.id }, select: apiKeySummarySelect });
-    return { key, apiKey, previous: toApiKeySummary(previous, ctx.now) };
+    if (!(await shortenLiveApiKey(tx, old.id, ctx.now, oldExpiry))) throw new CredentialAdminError('The key was revoked or expired meanwhile');
+    const previous = await readApiKeyRecord(tx, { id: old.id });
+    return { key, apiKey, previous: toApiKeySummary(previous!, ctx.now) };
   });
   credentialsChanged();
   return rolled;

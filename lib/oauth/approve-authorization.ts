@@ -2,6 +2,9 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { CODE_TTL_SECONDS, GRANT_TTL_SECONDS, hashValue, newOpaqueValue } from './tokens';
 import { credentialsChanged } from '../credentials/credential-cache';
+import { grantInstallation } from '../credentials/grant-installation';
+import { insertAuthorizationCode, insertGrant, readClientById } from './data';
+import { oauthError } from './errors';
 
 export type Approval = {
   /** OAuthClient.id (internal) */
@@ -21,43 +24,26 @@ export type Approval = {
 export async function approveAuthorization(ctx: ServiceContext, approval: Approval): Promise<{ code: string; installationId: string }> {
   const code = newOpaqueValue('code');
   const approved = await ctx.db.$transaction(async (tx) => {
-    const client = await tx.oAuthClient.findUniqueOrThrow({ where: { id: approval.clientRowId }, select: { id: true, appId: true } });
-    const existing = await tx.installation.findUnique({
-      where: { appId_merchantId: { appId: client.appId, merchantId: approval.merchantId } },
-      select: { id: true, scopes: true },
+    const client = await readClientById(tx, approval.clientRowId);
+    if (!client) throw oauthError('invalid_request', 'Unknown client_id.');
+    const installation = await grantInstallation(tx, { appId: client.appId, merchantId: approval.merchantId, scopes: approval.scopes, reactivate: true });
+    const grant = await insertGrant(tx, {
+      clientId: client.id,
+      installationId: installation.id,
+      merchantId: approval.merchantId,
+      scopes: [...approval.scopes],
+      createdAt: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + GRANT_TTL_SECONDS * 1000),
     });
-    const installation = existing
-      ? await tx.installation.update({
-          where: { id: existing.id },
-          data: { status: 'active', scopes: [...new Set([...existing.scopes, ...approval.scopes])] },
-          select: { id: true },
-        })
-      : await tx.installation.create({
-          data: { appId: client.appId, merchantId: approval.merchantId, scopes: [...new Set(approval.scopes)] },
-          select: { id: true },
-        });
-    const grant = await tx.oAuthGrant.create({
-      data: {
-        clientId: client.id,
-        installationId: installation.id,
-        merchantId: approval.merchantId,
-        scopes: [...approval.scopes],
-        createdAt: ctx.now,
-        expiresAt: new Date(ctx.now.getTime() + GRANT_TTL_SECONDS * 1000),
-      },
-      select: { id: true },
-    });
-    await tx.oAuthAuthorizationCode.create({
-      data: {
-        codeHash: hashValue(code),
-        grantId: grant.id,
-        redirectUri: approval.redirectUri,
-        codeChallenge: approval.codeChallenge,
-        scopes: [...approval.scopes],
-        dpopJkt: approval.dpopJkt,
-        createdAt: ctx.now,
-        expiresAt: new Date(ctx.now.getTime() + CODE_TTL_SECONDS * 1000),
-      },
+    await insertAuthorizationCode(tx, {
+      codeHash: hashValue(code),
+      grantId: grant.id,
+      redirectUri: approval.redirectUri,
+      codeChallenge: approval.codeChallenge,
+      scopes: [...approval.scopes],
+      dpopJkt: approval.dpopJkt,
+      createdAt: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + CODE_TTL_SECONDS * 1000),
     });
     return { code, installationId: installation.id };
   });

@@ -2,8 +2,10 @@ import 'server-only';
 import type { Db } from '../db/client';
 import type { Principal } from '../core/context';
 import { effectiveScopes } from '../credentials/authenticate-api-key';
+import { readInstallation } from '../credentials/data';
 import { isServiceError } from '../core/errors';
 import { verifyDpopProof } from './dpop';
+import { readToken } from './data';
 import { oauthIssuer } from './endpoints';
 import { hashValue, tokenPrefixes } from './tokens';
 
@@ -25,30 +27,9 @@ export type AccessTokenRequest = {
  */
 export async function authenticateAccessToken(db: Db, req: AccessTokenRequest): Promise<Principal | null> {
   if (!req.token.startsWith(tokenPrefixes.access) || req.token.length > 128) return null;
-  const row = await db.oAuthToken.findUnique({
-    where: { tokenHash: hashValue(req.token) },
-    select: {
-      id: true,
-      kind: true,
-      jkt: true,
-      scopes: true,
-      expiresAt: true,
-      revokedAt: true,
-      grant: {
-        select: {
-          revokedAt: true,
-          installationId: true,
-          merchantId: true,
-          client: { select: { appId: true } },
-        },
-      },
-    },
-  });
+  const row = await readToken(db, hashValue(req.token));
   if (!row || row.kind !== 'access' || row.revokedAt || row.grant.revokedAt || row.expiresAt <= req.now || !row.jkt) return null;
-  const installation = await db.installation.findUnique({
-    where: { id: row.grant.installationId },
-    select: { status: true, scopes: true, appId: true },
-  });
+  const installation = await readInstallation(db, row.grant.installationId);
   if (installation?.status !== 'active') return null;
   try {
     const proof = await verifyDpopProof(db, {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { readClient } from './data';
 import { oauthError } from './errors';
 import { constantTimeEqual, hashValue } from './tokens';
 
@@ -28,10 +29,7 @@ export async function authenticateClient(db: Db, creds: ClientCredentials): Prom
     secret = basic.secret;
   }
   if (!clientId) throw invalidClient(viaHeader);
-  const client = await db.oAuthClient.findUnique({
-    where: { clientId },
-    select: { id: true, clientId: true, appId: true, type: true, secretHash: true, scopes: true },
-  });
+  const client = await readClient(db, clientId);
   if (!client) throw invalidClient(viaHeader);
   if (client.type === 'public') {
     if (secret !== undefined && secret !== '') throw invalidClient(viaHeader);

@@ -2,6 +2,8 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
 import { type Scope, scopes as knownScopes } from '../core/scopes';
+import { ensureApp } from '../credentials/data';
+import { insertClient } from './data';
 import { hashValue, newOpaqueValue } from './tokens';
 
 export class OAuthAdminError extends Error {}
@@ -43,22 +45,15 @@ export async function createOAuthClient(ctx: ServiceContext, input: CreateClient
   const clientId = input.clientId ?? `sfci_${randomBytes(12).toString('base64url')}`;
   const clientSecret = input.type === 'confidential' ? newOpaqueValue('secret') : null;
   await ctx.db.$transaction(async (tx) => {
-    const app = await tx.app.upsert({
-      where: { slug: input.appSlug },
-      create: { slug: input.appSlug, name: input.name, requestedScopes: [...input.scopes] },
-      update: {},
-      select: { id: true },
-    });
-    await tx.oAuthClient.create({
-      data: {
-        clientId,
-        appId: app.id,
-        name: input.name,
-        type: input.type,
-        secretHash: clientSecret ? hashValue(clientSecret) : null,
-        redirectUris: [...input.redirectUris],
-        scopes: [...input.scopes],
-      },
+    const app = await ensureApp(tx, { slug: input.appSlug, name: input.name, requestedScopes: [...input.scopes] });
+    await insertClient(tx, {
+      clientId,
+      appId: app.id,
+      name: input.name,
+      type: input.type,
+      secretHash: clientSecret ? hashValue(clientSecret) : null,
+      redirectUris: [...input.redirectUris],
+      scopes: [...input.scopes],
     });
   });
   return { clientId, clientSecret };

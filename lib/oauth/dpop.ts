@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, jwtVerify, type JWK } from 'jose';
 import type { Db } from '../db/client';
 import { getServerSecret } from '../platform/server-secret';
+import { purgeExpiredDpopJtis, recordDpopJti } from './data';
 import { oauthError } from './errors';
 import { constantTimeEqual, hashValue, sha256Base64Url } from './tokens';
 
@@ -101,20 +102,12 @@ export function normalizeHtu(value: string): string | null {
   return url.href;
 }
 
-/**
- * The replay cache: one INSERT shared by every instance over the database. A proof seen before
- * (and not yet expired) is refused; an expired row is taken over.
- */
+/** The replay cache (recordDpopJti): a proof seen before and not yet expired is refused. */
 async function recordJti(db: Db, identity: string, now: Date) {
   const key = hashValue(identity);
   const expiresAt = new Date(now.getTime() + (DPOP_MAX_AGE_SECONDS + DPOP_MAX_SKEW_SECONDS) * 1000);
-  const inserted = await db.$executeRaw`
-    INSERT INTO "OAuthDpopJti" (key, "expiresAt") VALUES (${key}, ${expiresAt})
-    ON CONFLICT (key) DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt" WHERE "OAuthDpopJti"."expiresAt" < ${now}`;
-  if (inserted !== 1) throw bad('This DPoP proof was already used (jti replay).');
-  if (Math.random() < 0.01) {
-    await db.$executeRaw`DELETE FROM "OAuthDpopJti" WHERE key IN (SELECT key FROM "OAuthDpopJti" WHERE "expiresAt" < ${now} LIMIT 500)`;
-  }
+  if (!(await recordDpopJti(db, key, expiresAt, now))) throw bad('This DPoP proof was already used (jti replay).');
+  if (Math.random() < 0.01) await purgeExpiredDpopJtis(db, now);
 }
 
 /**

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
+import { readInstallation } from '../credentials/data';
 import { authenticateClient } from './client-auth';
+import { consumeAuthorizationCode, markRefreshTokenUsed, readAuthorizationCode, readToken } from './data';
 import { verifyDpopProof } from './dpop';
 import { oauthEndpoint } from './endpoints';
 import { oauthError } from './errors';
@@ -51,15 +53,11 @@ async function redeemCode(
   jkt: string,
   form: OAuthTokenRequest & { code: string; redirect_uri: string },
 ): Promise<OAuthToken> {
-  const code = await ctx.db.oAuthAuthorizationCode.findUnique({
-    where: { codeHash: hashValue(form.code) },
-    include: { grant: { select: { id: true, clientId: true, expiresAt: true, revokedAt: true, installationId: true } } },
-  });
+  const code = await readAuthorizationCode(ctx.db, hashValue(form.code));
   if (!code || code.grant.clientId !== client.id) throw oauthError('invalid_grant', 'The authorization code is unknown.');
   if (code.consumedAt) {
     // RFC 6749 §4.1.2: a code used twice is presumed stolen; everything it led to is revoked.
-    const grantId = code.grantId;
-    throw oauthError('invalid_grant', 'The authorization code was already used; its tokens are revoked.', {}, (db) => revokeGrant(db, grantId, ctx.now));
+    throw grantRevokedOnReuse('The authorization code was already used; its tokens are revoked.', code.grantId, ctx.now);
   }
   if (code.expiresAt <= ctx.now || code.grant.revokedAt) throw oauthError('invalid_grant', 'The authorization code has expired.');
   if (!form.code_verifier || !pkceMatches(form.code_verifier, code.codeChallenge)) {
@@ -69,10 +67,8 @@ async function redeemCode(
   if (code.dpopJkt && code.dpopJkt !== jkt) throw oauthError('invalid_grant', 'The DPoP key differs from the dpop_jkt the code is bound to.');
   await assertInstallationActive(ctx, code.grant.installationId);
 
-  const consumed = await ctx.db.oAuthAuthorizationCode.updateMany({ where: { id: code.id, consumedAt: null }, data: { consumedAt: ctx.now } });
-  if (consumed.count !== 1) {
-    const grantId = code.grantId;
-    throw oauthError('invalid_grant', 'The authorization code was already used; its tokens are revoked.', {}, (db) => revokeGrant(db, grantId, ctx.now));
+  if (!(await consumeAuthorizationCode(ctx.db, code.id, ctx.now))) {
+    throw grantRevokedOnReuse('The authorization code was already used; its tokens are revoked.', code.grantId, ctx.now);
   }
   return issueTokens(ctx.db, {
     grantId: code.grantId,
@@ -85,15 +81,11 @@ async function redeemCode(
 }
 
 async function refresh(ctx: ServiceContext, client: { id: string; type: string }, jkt: string, token: string, scope: string | undefined): Promise<OAuthToken> {
-  const row = await ctx.db.oAuthToken.findUnique({
-    where: { tokenHash: hashValue(token) },
-    include: { grant: { select: { id: true, clientId: true, expiresAt: true, revokedAt: true, installationId: true } } },
-  });
+  const row = await readToken(ctx.db, hashValue(token));
   if (!row || row.kind !== 'refresh' || row.grant.clientId !== client.id) throw oauthError('invalid_grant', 'The refresh token is unknown.');
   if (row.usedAt) {
     // RFC 9700 §4.14.2: a rotated refresh token presented again revokes the whole family.
-    const grantId = row.grantId;
-    throw oauthError('invalid_grant', 'The refresh token was already used; the grant is revoked.', {}, (db) => revokeGrant(db, grantId, ctx.now));
+    throw grantRevokedOnReuse('The refresh token was already used; the grant is revoked.', row.grantId, ctx.now);
   }
   if (row.revokedAt || row.grant.revokedAt || row.expiresAt <= ctx.now || row.grant.expiresAt <= ctx.now) {
     throw oauthError('invalid_grant', 'The refresh token has expired or was revoked.');
@@ -106,10 +98,8 @@ async function refresh(ctx: ServiceContext, client: { id: string; type: string }
     scopes = asked;
   }
   await assertInstallationActive(ctx, row.grant.installationId);
-  const used = await ctx.db.oAuthToken.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: ctx.now } });
-  if (used.count !== 1) {
-    const grantId = row.grantId;
-    throw oauthError('invalid_grant', 'The refresh token was already used; the grant is revoked.', {}, (db) => revokeGrant(db, grantId, ctx.now));
+  if (!(await markRefreshTokenUsed(ctx.db, row.id, ctx.now))) {
+    throw grantRevokedOnReuse('The refresh token was already used; the grant is revoked.', row.grantId, ctx.now);
   }
   return issueTokens(ctx.db, {
     grantId: row.grantId,
@@ -121,7 +111,15 @@ async function refresh(ctx: ServiceContext, client: { id: string; type: string }
   });
 }
 
+/**
+ * The refusal of a code or refresh token presented again: its grant and every token of it are
+ * revoked by a write that outlives the failure (ServiceError.persist).
+ */
+function grantRevokedOnReuse(message: string, grantId: string, now: Date) {
+  return oauthError('invalid_grant', message, {}, (db) => revokeGrant(db, grantId, now));
+}
+
 async function assertInstallationActive(ctx: ServiceContext, installationId: string) {
-  const installation = await ctx.db.installation.findUnique({ where: { id: installationId }, select: { status: true } });
+  const installation = await readInstallation(ctx.db, installationId);
   if (installation?.status !== 'active') throw oauthError('invalid_grant', 'The app is no longer installed on this store.');
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
+import { insertTokens, revokeGrants } from './data';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, hashValue, newOpaqueValue } from './tokens';
 import type { OAuthToken } from './schemas';
 
@@ -7,8 +8,7 @@ type Tx = Db | Prisma.TransactionClient;
 
 /** Revokes a grant and every token of it (code reuse, refresh-token reuse, an app's access revoked). */
 export async function revokeGrant(db: Tx, grantId: string, now: Date) {
-  await db.oAuthGrant.updateMany({ where: { id: grantId, revokedAt: null }, data: { revokedAt: now } });
-  await db.oAuthToken.updateMany({ where: { grantId, revokedAt: null }, data: { revokedAt: now } });
+  await revokeGrants(db, [grantId], now);
 }
 
 /** A new access token (bound to `jkt`) and refresh token (bound to `refreshJkt`) of a grant. */
@@ -19,27 +19,25 @@ export async function issueTokens(
   const access = newOpaqueValue('access');
   const refresh = newOpaqueValue('refresh');
   const refreshExpires = Math.min(input.now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000, input.grantExpiresAt.getTime());
-  await db.oAuthToken.createMany({
-    data: [
-      {
-        tokenHash: hashValue(access),
-        kind: 'access',
-        grantId: input.grantId,
-        jkt: input.jkt,
-        scopes: input.scopes,
-        createdAt: input.now,
-        expiresAt: new Date(input.now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
-      },
-      {
-        tokenHash: hashValue(refresh),
-        kind: 'refresh',
-        grantId: input.grantId,
-        jkt: input.refreshJkt,
-        scopes: input.scopes,
-        createdAt: input.now,
-        expiresAt: new Date(refreshExpires),
-      },
-    ],
-  });
+  await insertTokens(db, [
+    {
+      tokenHash: hashValue(access),
+      kind: 'access',
+      grantId: input.grantId,
+      jkt: input.jkt,
+      scopes: input.scopes,
+      createdAt: input.now,
+      expiresAt: new Date(input.now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+    },
+    {
+      tokenHash: hashValue(refresh),
+      kind: 'refresh',
+      grantId: input.grantId,
+      jkt: input.refreshJkt,
+      scopes: input.scopes,
+      createdAt: input.now,
+      expiresAt: new Date(refreshExpires),
+    },
+  ]);
   return { access_token: access, token_type: 'DPoP', expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refresh, scope: input.scopes.join(' ') };
 }

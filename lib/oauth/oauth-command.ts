@@ -2,7 +2,9 @@ import 'server-only';
 import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../core/context';
 import { type Scope, scopes as allScopes } from '../core/scopes';
+import type { StoreDirectory } from '../core/stores';
 import { OAuthAdminError, createOAuthClient } from './clients';
+import { listClients } from './data';
 import { revokeAppAccessBySlug } from './revoke-app-access';
 
 export const OAUTH_USAGE = `Usage: npm run oauth -- <command> [options]
@@ -16,8 +18,8 @@ export const OAUTH_USAGE = `Usage: npm run oauth -- <command> [options]
 
   --json prints JSON. Scopes: ${allScopes.join(', ')}.`;
 
-/** Runs one `npm run oauth` command and returns what to print. */
-export async function runOAuthCommand(argv: string[], ctx: ServiceContext): Promise<string> {
+/** Runs one `npm run oauth` command and returns what to print; `stores` resolves store slugs (the catalog's). */
+export async function runOAuthCommand(argv: string[], ctx: ServiceContext, stores: StoreDirectory): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -49,16 +51,13 @@ export async function runOAuthCommand(argv: string[], ctx: ServiceContext): Prom
     return [`client_id:     ${created.clientId}`, created.clientSecret ? `client_secret: ${created.clientSecret}  (shown once)` : 'public client: no secret (PKCE + DPoP)'].join('\n');
   }
   if (command === 'client:list') {
-    const clients = await ctx.db.oAuthClient.findMany({
-      orderBy: { createdAt: 'asc' },
-      select: { clientId: true, name: true, type: true, redirectUris: true, scopes: true, createdAt: true },
-    });
+    const clients = await listClients(ctx.db);
     if (values.json) return JSON.stringify(clients, null, 2);
     return clients.map((c) => `${c.clientId}  ${c.type.padEnd(12)} ${c.name}  scopes=${c.scopes.join(',')}  redirect=${c.redirectUris.join(' ')}`).join('\n') || 'no clients';
   }
   if (command === 'access:revoke') {
     if (!values.merchant || !values.app) throw new OAuthAdminError('access:revoke needs --merchant and --app');
-    const r = await revokeAppAccessBySlug(ctx, { merchantSlug: values.merchant, appSlug: values.app });
+    const r = await revokeAppAccessBySlug(ctx, { merchantSlug: values.merchant, appSlug: values.app }, stores);
     return values.json ? JSON.stringify(r) : `revoked ${r.grantsRevoked} grant(s) and ${r.tokensRevoked} token(s)`;
   }
   throw new OAuthAdminError(OAUTH_USAGE);

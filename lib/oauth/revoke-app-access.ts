@@ -1,6 +1,9 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
+import type { StoreDirectory } from '../core/stores';
+import { readAppBySlug } from '../credentials/data';
 import { OAuthAdminError } from './clients';
+import { readOpenGrantIdsOfApp, revokeGrants } from './data';
 
 /**
  * A merchant (or operator) withdraws an app's OAuth access to a store: every grant of the app's
@@ -9,23 +12,17 @@ import { OAuthAdminError } from './clients';
  */
 export async function revokeAppAccess(ctx: ServiceContext, input: { merchantId: string; appId: string }): Promise<{ grantsRevoked: number; tokensRevoked: number }> {
   return ctx.db.$transaction(async (tx) => {
-    const grants = await tx.oAuthGrant.findMany({
-      where: { merchantId: input.merchantId, revokedAt: null, client: { appId: input.appId } },
-      select: { id: true },
-    });
-    const ids = grants.map((g) => g.id);
+    const ids = await readOpenGrantIdsOfApp(tx, input.merchantId, input.appId);
     if (ids.length === 0) return { grantsRevoked: 0, tokensRevoked: 0 };
-    await tx.oAuthGrant.updateMany({ where: { id: { in: ids } }, data: { revokedAt: ctx.now } });
-    const tokens = await tx.oAuthToken.updateMany({ where: { grantId: { in: ids }, revokedAt: null }, data: { revokedAt: ctx.now } });
-    return { grantsRevoked: ids.length, tokensRevoked: tokens.count };
+    return { grantsRevoked: ids.length, tokensRevoked: await revokeGrants(tx, ids, ctx.now) };
   });
 }
 
-/** The same by slugs, for the operator command. */
-export async function revokeAppAccessBySlug(ctx: ServiceContext, input: { merchantSlug: string; appSlug: string }) {
-  const merchant = await ctx.db.merchant.findUnique({ where: { slug: input.merchantSlug }, select: { id: true } });
+/** The same by slugs, for the operator command; the store's slug is the catalog's, looked up in `stores`. */
+export async function revokeAppAccessBySlug(ctx: ServiceContext, input: { merchantSlug: string; appSlug: string }, stores: StoreDirectory) {
+  const [merchant] = await stores.bySlugs(ctx.db, [input.merchantSlug]);
   if (!merchant) throw new OAuthAdminError(`no store with slug ${input.merchantSlug}`);
-  const app = await ctx.db.app.findUnique({ where: { slug: input.appSlug }, select: { id: true } });
+  const app = await readAppBySlug(ctx.db, input.appSlug);
   if (!app) throw new OAuthAdminError(`no app with slug ${input.appSlug}`);
   return revokeAppAccess(ctx, { merchantId: merchant.id, appId: app.id });
 }

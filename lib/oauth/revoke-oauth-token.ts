@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { authenticateClient } from './client-auth';
+import { readToken, revokeToken } from './data';
 import { verifyDpopProof } from './dpop';
 import { oauthEndpoint } from './endpoints';
 import { oauthError } from './errors';
@@ -21,12 +22,9 @@ export async function revokeOAuthToken(ctx: ServiceContext, input: RevokeInput):
   if (input.dpop !== null) {
     await verifyDpopProof(ctx.db, { header: input.dpop, htm: 'POST', htu: oauthEndpoint('/api/v1/oauth/revoke'), now: ctx.now });
   }
-  const row = await ctx.db.oAuthToken.findUnique({
-    where: { tokenHash: hashValue(input.form.token) },
-    select: { id: true, kind: true, grantId: true, grant: { select: { clientId: true } } },
-  });
+  const row = await readToken(ctx.db, hashValue(input.form.token));
   if (!row || row.grant.clientId !== client.id) return { revoked: true };
   if (row.kind === 'refresh') await revokeGrant(ctx.db, row.grantId, ctx.now);
-  else await ctx.db.oAuthToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: ctx.now } });
+  else await revokeToken(ctx.db, row.id, ctx.now);
   return { revoked: true };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '../db/client';
 import { scopes as knownScopes } from '../core/scopes';
+import { readClient } from './data';
 import { oauthIssuer } from './endpoints';
 import { PKCE_S256_CHALLENGE } from './tokens';
 
@@ -37,7 +38,7 @@ export async function validateAuthorizationRequest(db: Db, query: URLSearchParam
   const clientId = one('client_id');
   const redirectUri = one('redirect_uri');
   if (!clientId) return { error: 'invalid_request', description: 'client_id is missing or repeated.', redirect: null };
-  const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, clientId: true, name: true, appId: true, redirectUris: true, scopes: true } });
+  const client = await readClient(db, clientId);
   if (!client) return { error: 'invalid_request', description: 'Unknown client_id.', redirect: null };
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
     return { error: 'invalid_request', description: 'redirect_uri is not registered for this client.', redirect: null };

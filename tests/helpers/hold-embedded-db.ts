@@ -5,6 +5,7 @@
  * would. SIGTERM closes the database.
  */
 import { createInterface } from 'node:readline';
+import { storeDirectory } from '../../lib/catalog/store-directory';
 import { createServiceContext } from '../../lib/core/context';
 import { runKeysCommand } from '../../lib/credentials/keys-command';
 import { closeDb, getDb } from '../../lib/db/client';
@@ -31,7 +32,7 @@ createInterface({ input: process.stdin }).on('line', async (line) => {
       await seedDemo(db, 'http://localhost:3000');
       console.log(JSON.stringify({ done: 'seed' }));
     } else if (cmd === 'keys') {
-      await runKeysCommand(args, createServiceContext({ db, requestId: 'test', clientAddress: 'test' }));
+      await runKeysCommand(args, createServiceContext({ db, requestId: 'test', clientAddress: 'test' }), storeDirectory);
       console.log(JSON.stringify({ done: 'keys' }));
     }
   } catch (err) {

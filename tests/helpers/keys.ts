@@ -1,3 +1,4 @@
+import { getMerchantOrThrow } from '../../lib/catalog/merchants';
 import { createApiKey } from '../../lib/credentials/create-api-key';
 import { ensureInstallation } from '../../lib/credentials/ensure-installation';
 import { getDb } from '../../lib/db/client';
@@ -23,7 +24,8 @@ async function adminContext(): Promise<ServiceContext> {
 /** A fresh API key of the test app's installation on a store, with exactly these scopes. */
 export async function createTestCredential(opts: TestKeyOptions): Promise<TestCredential> {
   const ctx = await adminContext();
-  const installation = await ensureInstallation(ctx, { merchantSlug: opts.merchantSlug, appSlug: opts.app ?? 'test-app', scopes: opts.scopes });
+  const merchant = await getMerchantOrThrow(ctx.db, opts.merchantSlug);
+  const installation = await ensureInstallation(ctx, { merchantId: merchant.id, appSlug: opts.app ?? 'test-app', scopes: opts.scopes });
   const past = opts.expiresAt !== undefined && opts.expiresAt <= ctx.now;
   const { key, apiKey } = await createApiKey(ctx, {
     installationId: installation.id,

@@ -1,6 +1,7 @@
 /** Operator command for merchant users: `npm run merchant-users -- create|reset-password|list` (see MERCHANT_USERS_USAGE). */
 import { closeDb, getDb } from '../lib/db/client';
 import { createServiceContext } from '../lib/core/context';
+import { storeDirectory } from '../lib/catalog/store-directory';
 import { MERCHANT_USERS_USAGE, runMerchantUsersCommand } from '../lib/merchant-users/merchant-users-command';
 import { MerchantUserAdminError } from '../lib/merchant-users/merchant-users';
 import { exitOnInvalidConfig } from '../lib/platform/config';
@@ -14,7 +15,7 @@ if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
 }
 try {
   const db = await getDb();
-  console.log(await runMerchantUsersCommand(argv, createServiceContext({ db, requestId: 'cli', clientAddress: 'cli' })));
+  console.log(await runMerchantUsersCommand(argv, createServiceContext({ db, requestId: 'cli', clientAddress: 'cli' }), storeDirectory));
   await closeDb();
 } catch (err) {
   await closeDb().catch(() => undefined);

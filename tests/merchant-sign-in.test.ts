@@ -6,6 +6,7 @@ import { getDb } from '../lib/db/client';
 import { seedDemoMerchantUsers } from '../lib/demo/merchant-users';
 import { readMerchantConsole, revokeAppAccessAsMember } from '../lib/merchant-users/merchant-console';
 import { runMerchantUsersCommand } from '../lib/merchant-users/merchant-users-command';
+import { storeDirectory } from '../lib/catalog/store-directory';
 import { approveAuthorization } from '../lib/oauth/approve-authorization';
 import { MemoryRateLimiter, setRateLimiter } from '../lib/http/rate-limit';
 import { authorizeFormActionOrigins, contentSecurityPolicy } from '../lib/http/security-headers';
@@ -126,7 +127,7 @@ describe('merchant sign-in (Auth.js Credentials)', () => {
   });
 
   it('a locked account is told so, even with the right password', async () => {
-    await runMerchantUsersCommand(['create', '--email', 'locked@signin.example', '--password', 'the right password', '--merchant', 'lumen-audio'], await ctx());
+    await runMerchantUsersCommand(['create', '--email', 'locked@signin.example', '--password', 'the right password', '--merchant', 'lumen-audio'], await ctx(), storeDirectory);
     for (let i = 0; i < 5; i++) await signIn(new Jar(), 'locked@signin.example', 'a wrong password');
     const res = await signIn(new Jar(), 'locked@signin.example', 'the right password');
     expect(new URL(res.headers.get('location')!).searchParams.get('code')).toBe('locked');
@@ -192,17 +193,17 @@ describe('merchant area services', () => {
     const merchantId = member.memberships[0]!.merchantId;
     const client = await testClient();
     await approveAuthorization(await ctx(), { clientRowId: client.rowId, merchantId, redirectUri: REDIRECT, scopes: ['catalog:read'], codeChallenge: pkcePair().challenge, dpopJkt: null });
-    const view = await readMerchantConsole(await ctx(), member.id);
+    const view = await readMerchantConsole(await ctx(), member.id, storeDirectory);
     const app = view!.stores.find((s) => s.merchantId === merchantId)!.apps.find((a) => a.appId === client.appId)!;
     expect(app).toMatchObject({ scopes: ['catalog:read'], oauthAccess: true, status: 'active' });
 
-    await runMerchantUsersCommand(['create', '--email', 'outsider@signin.example', '--password', 'long enough password', '--merchant', 'maison-atelier'], await ctx());
+    await runMerchantUsersCommand(['create', '--email', 'outsider@signin.example', '--password', 'long enough password', '--merchant', 'maison-atelier'], await ctx(), storeDirectory);
     const outsider = await db.merchantUser.findUniqueOrThrow({ where: { email: 'outsider@signin.example' } });
     expect(await revokeAppAccessAsMember(await ctx(), { userId: outsider.id, merchantId, appId: client.appId })).toBeNull();
     expect(await db.oAuthGrant.count({ where: { merchantId, client: { appId: client.appId }, revokedAt: null } })).toBe(1);
 
     expect(await revokeAppAccessAsMember(await ctx(), { userId: member.id, merchantId, appId: client.appId })).toMatchObject({ grantsRevoked: 1 });
-    const after = await readMerchantConsole(await ctx(), member.id);
+    const after = await readMerchantConsole(await ctx(), member.id, storeDirectory);
     expect(after!.stores.find((s) => s.merchantId === merchantId)!.apps.find((a) => a.appId === client.appId)!.oauthAccess).toBe(false);
   });
 });

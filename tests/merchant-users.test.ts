@@ -4,12 +4,13 @@ import { createServiceContext } from '../lib/core/context';
 import { seedDemoMerchantUsers } from '../lib/demo/merchant-users';
 import { LOCK_MINUTES, MAX_FAILED_SIGN_INS, verifyMerchantCredentials } from '../lib/merchant-users/merchant-users';
 import { runMerchantUsersCommand } from '../lib/merchant-users/merchant-users-command';
+import { storeDirectory } from '../lib/catalog/store-directory';
 
 const ctx = async (now = new Date()) => createServiceContext({ db: await getDb(), now, requestId: 'cli', clientAddress: 'cli' });
 
 describe('merchant users', () => {
   it('create stores an argon2id hash, never the password, with membership in the stores named', async () => {
-    expect(await runMerchantUsersCommand(['create', '--email', 'Ops@Lumen.Example', '--password', 'correct horse battery', '--merchant', 'lumen-audio'], await ctx())).toContain('ops@lumen.example');
+    expect(await runMerchantUsersCommand(['create', '--email', 'Ops@Lumen.Example', '--password', 'correct horse battery', '--merchant', 'lumen-audio'], await ctx(), storeDirectory)).toContain('ops@lumen.example');
     const user = await (await getDb()).merchantUser.findUniqueOrThrow({ where: { email: 'ops@lumen.example' }, include: { memberships: true } });
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user.passwordHash).not.toContain('correct horse');
@@ -19,10 +20,10 @@ describe('merchant users', () => {
   });
 
   it('refuses short passwords, unknown stores and duplicate emails', async () => {
-    await expect(runMerchantUsersCommand(['create', '--email', 'a@b.example', '--password', 'short', '--merchant', 'lumen-audio'], await ctx())).rejects.toThrow(/12/);
-    await expect(runMerchantUsersCommand(['create', '--email', 'a@b.example', '--password', 'long enough password', '--merchant', 'nope'], await ctx())).rejects.toThrow(/no store/);
-    await runMerchantUsersCommand(['create', '--email', 'dup@b.example', '--password', 'long enough password', '--merchant', 'lumen-audio'], await ctx());
-    await expect(runMerchantUsersCommand(['create', '--email', 'dup@b.example', '--password', 'long enough password', '--merchant', 'lumen-audio'], await ctx())).rejects.toThrow(/exists/);
+    await expect(runMerchantUsersCommand(['create', '--email', 'a@b.example', '--password', 'short', '--merchant', 'lumen-audio'], await ctx(), storeDirectory)).rejects.toThrow(/12/);
+    await expect(runMerchantUsersCommand(['create', '--email', 'a@b.example', '--password', 'long enough password', '--merchant', 'nope'], await ctx(), storeDirectory)).rejects.toThrow(/no store/);
+    await runMerchantUsersCommand(['create', '--email', 'dup@b.example', '--password', 'long enough password', '--merchant', 'lumen-audio'], await ctx(), storeDirectory);
+    await expect(runMerchantUsersCommand(['create', '--email', 'dup@b.example', '--password', 'long enough password', '--merchant', 'lumen-audio'], await ctx(), storeDirectory)).rejects.toThrow(/exists/);
   });
 
   it('an unknown email and a wrong password get the same answer', async () => {
@@ -34,7 +35,7 @@ describe('merchant users', () => {
   });
 
   it(`locks sign-in for ${LOCK_MINUTES} minutes after ${MAX_FAILED_SIGN_INS} failures, even with the right password; reset-password lifts it`, async () => {
-    await runMerchantUsersCommand(['create', '--email', 'lock@b.example', '--password', 'the right password', '--merchant', 'lumen-audio'], await ctx());
+    await runMerchantUsersCommand(['create', '--email', 'lock@b.example', '--password', 'the right password', '--merchant', 'lumen-audio'], await ctx(), storeDirectory);
     const results = [];
     for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) results.push((await verifyMerchantCredentials(await ctx(), { email: 'lock@b.example', password: 'wrong guess!!' })) as { reason?: string });
     expect(results.at(-1)?.reason).toBe('locked');
@@ -42,7 +43,7 @@ describe('merchant users', () => {
     const later = new Date(Date.now() + (LOCK_MINUTES + 1) * 60_000);
     expect((await verifyMerchantCredentials(await ctx(later), { email: 'lock@b.example', password: 'the right password' })).ok).toBe(true);
     for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) await verifyMerchantCredentials(await ctx(), { email: 'lock@b.example', password: 'wrong guess!!' });
-    await runMerchantUsersCommand(['reset-password', '--email', 'lock@b.example', '--password', 'a new right password'], await ctx());
+    await runMerchantUsersCommand(['reset-password', '--email', 'lock@b.example', '--password', 'a new right password'], await ctx(), storeDirectory);
     expect((await verifyMerchantCredentials(await ctx(), { email: 'lock@b.example', password: 'a new right password' })).ok).toBe(true);
   });
 

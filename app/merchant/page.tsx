@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { MERCHANT_AUTH_BASE, merchantSessionUserId } from '@/lib/http/merchant-auth';
+import { storeDirectory } from '@/lib/catalog/store-directory';
 import { readMerchantConsole } from '@/lib/merchant-users/merchant-console';
 import { storefrontContext } from '@/lib/storefront/page-context';
 import { revokeAppFromConsole } from './actions';
@@ -20,7 +21,7 @@ export default async function MerchantPage({ searchParams }: { searchParams: Pro
   const lang = one(query.lang);
   const userId = await merchantSessionUserId();
   if (!userId) redirect(`/merchant/sign-in?${new URLSearchParams({ callbackUrl: '/merchant', ...(lang && { lang }) })}`);
-  const view = await readMerchantConsole(await storefrontContext(), userId);
+  const view = await readMerchantConsole(await storefrontContext(), userId, storeDirectory);
   if (!view) redirect('/merchant/sign-in');
   const here = `/merchant${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
   const csrfToken = await csrfTokenOrRoundTrip(here, query);

@@ -1,32 +1,28 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
+import type { StoreDirectory } from '../core/stores';
+import { listStoreInstallations } from '../credentials/data';
+import { listLiveGrantApps } from '../oauth/data';
 import { revokeAppAccess } from '../oauth/revoke-app-access';
+import { isMember, readMerchantUser } from './data';
 
 export type ConsoleApp = { appId: string; name: string; scopes: string[]; status: 'active' | 'uninstalled'; oauthAccess: boolean };
 export type ConsoleStore = { merchantId: string; slug: string; name: string; apps: ConsoleApp[] };
 export type MerchantConsole = { user: { id: string; email: string; displayName: string }; stores: ConsoleStore[] };
 
-/** The stores a merchant user belongs to, each with its installed apps, their scopes and whether they hold live OAuth access. */
-export async function readMerchantConsole(ctx: ServiceContext, userId: string): Promise<MerchantConsole | null> {
-  const user = await ctx.db.merchantUser.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, displayName: true, memberships: { select: { merchantId: true } } },
-  });
+/**
+ * The stores a merchant user belongs to (named through `stores`: the catalog's), each with its
+ * installed apps, their scopes and whether they hold live OAuth access.
+ */
+export async function readMerchantConsole(ctx: ServiceContext, userId: string, stores: StoreDirectory): Promise<MerchantConsole | null> {
+  const user = await readMerchantUser(ctx.db, userId);
   if (!user) return null;
-  const merchantIds = user.memberships.map((m) => m.merchantId);
   const [merchants, installations, grants] = await Promise.all([
-    ctx.db.merchant.findMany({ where: { id: { in: merchantIds } }, select: { id: true, slug: true, displayName: true }, orderBy: { slug: 'asc' } }),
-    ctx.db.installation.findMany({
-      where: { merchantId: { in: merchantIds } },
-      select: { merchantId: true, appId: true, scopes: true, status: true, app: { select: { name: true } } },
-      orderBy: { createdAt: 'asc' },
-    }),
-    ctx.db.oAuthGrant.findMany({
-      where: { merchantId: { in: merchantIds }, revokedAt: null, expiresAt: { gt: ctx.now } },
-      select: { merchantId: true, client: { select: { appId: true } } },
-    }),
+    stores.byIds(ctx.db, user.merchantIds),
+    listStoreInstallations(ctx.db, user.merchantIds),
+    listLiveGrantApps(ctx.db, user.merchantIds, ctx.now),
   ]);
-  const live = new Set(grants.map((g) => `${g.merchantId}:${g.client.appId}`));
+  const live = new Set(grants.map((g) => `${g.merchantId}:${g.appId}`));
   return {
     user: { id: user.id, email: user.email, displayName: user.displayName },
     stores: merchants.map((m) => ({
@@ -35,15 +31,14 @@ export async function readMerchantConsole(ctx: ServiceContext, userId: string): 
       name: m.displayName,
       apps: installations
         .filter((i) => i.merchantId === m.id)
-        .map((i) => ({ appId: i.appId, name: i.app.name, scopes: [...i.scopes], status: i.status, oauthAccess: live.has(`${m.id}:${i.appId}`) })),
+        .map((i) => ({ appId: i.appId, name: i.appName, scopes: [...i.scopes], status: i.status, oauthAccess: live.has(`${m.id}:${i.appId}`) })),
     })),
   };
 }
 
 /** Whether the user is a member of the store. */
 export async function isMemberOf(ctx: ServiceContext, input: { userId: string; merchantId: string }): Promise<boolean> {
-  const m = await ctx.db.merchantMembership.findUnique({ where: { userId_merchantId: { userId: input.userId, merchantId: input.merchantId } }, select: { userId: true } });
-  return m !== null;
+  return isMember(ctx.db, input.userId, input.merchantId);
 }
 
 /** A member withdraws an app's OAuth access to one of their stores; anyone else changes nothing. */

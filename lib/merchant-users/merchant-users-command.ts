@@ -1,6 +1,8 @@
 import 'server-only';
 import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../core/context';
+import type { StoreDirectory } from '../core/stores';
+import { listMerchantUsers } from './data';
 import { MerchantUserAdminError, createMerchantUser, resetMerchantUserPassword } from './merchant-users';
 
 export const MERCHANT_USERS_USAGE = `Usage: npm run merchant-users -- <command> [options]
@@ -9,7 +11,8 @@ export const MERCHANT_USERS_USAGE = `Usage: npm run merchant-users -- <command> 
   reset-password  --email <email> --password <12+ chars>     (also lifts a sign-in lock)
   list`;
 
-export async function runMerchantUsersCommand(argv: string[], ctx: ServiceContext): Promise<string> {
+/** Runs one `npm run merchant-users` command and returns what to print; `stores` resolves store slugs (the catalog's). */
+export async function runMerchantUsersCommand(argv: string[], ctx: ServiceContext, stores: StoreDirectory): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -23,7 +26,7 @@ export async function runMerchantUsersCommand(argv: string[], ctx: ServiceContex
   const [command] = positionals;
   if (command === 'create') {
     if (!values.email || !values.password) throw new MerchantUserAdminError('create needs --email and --password');
-    const user = await createMerchantUser(ctx, { email: values.email, password: values.password, displayName: values.name, merchantSlugs: values.merchant ?? [] });
+    const user = await createMerchantUser(ctx, { email: values.email, password: values.password, displayName: values.name, merchantSlugs: values.merchant ?? [] }, stores);
     return `created ${user.email} (stores: ${user.merchantSlugs.join(', ')})`;
   }
   if (command === 'reset-password') {
@@ -32,10 +35,10 @@ export async function runMerchantUsersCommand(argv: string[], ctx: ServiceContex
     return `password reset for ${values.email.trim().toLowerCase()}`;
   }
   if (command === 'list') {
-    const users = await ctx.db.merchantUser.findMany({ orderBy: { email: 'asc' }, select: { email: true, lockedUntil: true, memberships: { select: { merchantId: true } } } });
-    const merchants = await ctx.db.merchant.findMany({ select: { id: true, slug: true } });
+    const users = await listMerchantUsers(ctx.db);
+    const merchants = await stores.byIds(ctx.db, [...new Set(users.flatMap((u) => u.merchantIds))]);
     const slug = (id: string) => merchants.find((m) => m.id === id)?.slug ?? id;
-    return users.map((u) => `${u.email}  stores=${u.memberships.map((m) => slug(m.merchantId)).join(',')}${u.lockedUntil && u.lockedUntil > ctx.now ? '  (locked)' : ''}`).join('\n') || 'no merchant users';
+    return users.map((u) => `${u.email}  stores=${u.merchantIds.map(slug).join(',')}${u.lockedUntil && u.lockedUntil > ctx.now ? '  (locked)' : ''}`).join('\n') || 'no merchant users';
   }
   throw new MerchantUserAdminError(MERCHANT_USERS_USAGE);
 }

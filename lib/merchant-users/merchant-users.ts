@@ -1,5 +1,7 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
+import type { StoreDirectory } from '../core/stores';
+import { insertMerchantUser, readMerchantUserByEmail, replacePassword, setSignInFailures } from './data';
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './passwords';
 
 export class MerchantUserAdminError extends Error {}
@@ -20,27 +22,21 @@ function checkPassword(password: string) {
   if (password.length < MIN_PASSWORD_LENGTH) throw new MerchantUserAdminError(`passwords have at least ${MIN_PASSWORD_LENGTH} characters`);
 }
 
-/** Creates a merchant user with membership in the given stores. */
+/** Creates a merchant user with membership in the given stores (`stores` resolves their slugs: the catalog's). */
 export async function createMerchantUser(
   ctx: ServiceContext,
   input: { email: string; password: string; displayName?: string; merchantSlugs: readonly string[] },
+  stores: StoreDirectory,
 ): Promise<MerchantUserSummary> {
   const email = normaliseEmail(input.email);
   checkPassword(input.password);
   if (input.merchantSlugs.length === 0) throw new MerchantUserAdminError('a merchant user belongs to at least one store (--merchant)');
-  const merchants = await ctx.db.merchant.findMany({ where: { slug: { in: [...input.merchantSlugs] } }, select: { id: true, slug: true } });
+  const merchants = await stores.bySlugs(ctx.db, input.merchantSlugs);
   const missing = input.merchantSlugs.filter((s) => !merchants.some((m) => m.slug === s));
   if (missing.length) throw new MerchantUserAdminError(`no store with slug ${missing.join(', ')}`);
-  if (await ctx.db.merchantUser.findUnique({ where: { email }, select: { id: true } })) throw new MerchantUserAdminError(`${email} already exists`);
+  if (await readMerchantUserByEmail(ctx.db, email)) throw new MerchantUserAdminError(`${email} already exists`);
   const passwordHash = await hashPassword(input.password);
-  const user = await ctx.db.merchantUser.create({
-    data: {
-      email,
-      passwordHash,
-      displayName: input.displayName ?? email,
-      memberships: { create: merchants.map((m) => ({ merchantId: m.id })) },
-    },
-  });
+  const user = await insertMerchantUser(ctx.db, { email, passwordHash, displayName: input.displayName ?? email, merchantIds: merchants.map((m) => m.id) });
   return { id: user.id, email, displayName: user.displayName, merchantSlugs: merchants.map((m) => m.slug) };
 }
 
@@ -49,8 +45,7 @@ export async function resetMerchantUserPassword(ctx: ServiceContext, input: { em
   const email = normaliseEmail(input.email);
   checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  const { count } = await ctx.db.merchantUser.updateMany({ where: { email }, data: { passwordHash, failedSignIns: 0, lockedUntil: null } });
-  if (count === 0) throw new MerchantUserAdminError(`no merchant user ${email}`);
+  if (!(await replacePassword(ctx.db, email, passwordHash))) throw new MerchantUserAdminError(`no merchant user ${email}`);
 }
 
 export type SignInResult =
@@ -64,7 +59,7 @@ export type SignInResult =
  */
 export async function verifyMerchantCredentials(ctx: ServiceContext, input: { email: string; password: string }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const user = await ctx.db.merchantUser.findUnique({ where: { email }, include: { memberships: { select: { merchantId: true } } } });
+  const user = await readMerchantUserByEmail(ctx.db, email);
   if (user?.lockedUntil && user.lockedUntil > ctx.now) {
     await verifyPassword(null, input.password);
     return { ok: false, reason: 'locked' };
@@ -74,14 +69,11 @@ export async function verifyMerchantCredentials(ctx: ServiceContext, input: { em
   if (!ok) {
     const failed = user.failedSignIns + 1;
     const lock = failed >= MAX_FAILED_SIGN_INS;
-    await ctx.db.merchantUser.update({
-      where: { id: user.id },
-      data: { failedSignIns: lock ? 0 : failed, lockedUntil: lock ? new Date(ctx.now.getTime() + LOCK_MINUTES * 60_000) : user.lockedUntil },
-    });
+    await setSignInFailures(ctx.db, user.id, lock ? 0 : failed, lock ? new Date(ctx.now.getTime() + LOCK_MINUTES * 60_000) : user.lockedUntil);
     return { ok: false, reason: lock ? 'locked' : 'invalid' };
   }
   if (user.failedSignIns !== 0 || user.lockedUntil) {
-    await ctx.db.merchantUser.update({ where: { id: user.id }, data: { failedSignIns: 0, lockedUntil: null } });
+    await setSignInFailures(ctx.db, user.id, 0, null);
   }
-  return { ok: true, user: { id: user.id, email: user.email, displayName: user.displayName, merchantIds: user.memberships.map((m) => m.merchantId) } };
+  return { ok: true, user: { id: user.id, email: user.email, displayName: user.displayName, merchantIds: user.merchantIds } };
 }

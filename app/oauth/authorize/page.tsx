@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { merchantSessionUserId } from '@/lib/http/merchant-auth';
+import { storeDirectory } from '@/lib/catalog/store-directory';
 import { readMerchantConsole } from '@/lib/merchant-users/merchant-console';
 import { validateAuthorizationRequest } from '@/lib/oauth/validate-authorization-request';
 import { storefrontContext } from '@/lib/storefront/page-context';
@@ -48,7 +49,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   const here = `/oauth/authorize?${params}${one(query.lang) ? `&lang=${encodeURIComponent(one(query.lang))}` : ''}`;
   const userId = await merchantSessionUserId();
   if (!userId) redirect(`/merchant/sign-in?${new URLSearchParams({ callbackUrl: here, ...(one(query.lang) && { lang: locale }) })}`);
-  const view = await readMerchantConsole(ctx, userId);
+  const view = await readMerchantConsole(ctx, userId, storeDirectory);
   if (!view) redirect(`/merchant/sign-in?${new URLSearchParams({ callbackUrl: here })}`);
   const other = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
   const switchHref = `/oauth/authorize?${params}&lang=${other}`;

@@ -156,7 +156,7 @@ export const variables = {
   RATE_LIMIT_PREFIX: variable(z.string().default('sc:rl'), { meaning: 'key prefix of the rate-limit counters in Redis / Upstash' }),
   TRUSTED_PROXY_HOPS: variable(wholeNumber(0, 16).default(0), {
     meaning:
-      'self-hosted: how many proxies in front of the app append to `X-Forwarded-For`; the client address is the entry that many hops from the right. `0` (no proxy declared): every client shares the address `unproxied` (one rate-limit budget, one lockout). Ignored on Vercel (`VERCEL=1`), where `X-Real-IP` set by Vercel\'s edge is used. See "Client address" below.',
+      'self-hosted: how many proxies (0 to 16) in front of the app append to `X-Forwarded-For`; the client address is the entry that many hops from the right. `0` (no proxy declared): every client shares the address `unproxied` (one rate-limit budget, one lockout). Ignored on Vercel (`VERCEL=1`), where `X-Real-IP` set by Vercel\'s edge is used. See "Client address" below.',
   }),
   DEFAULT_LOCALE: variable(oneOf(['en-US', 'zh-CN']).default('en-US'), { meaning: 'the default locale announced by `GET /api/v1/bootstrap`' }),
   DEFAULT_MARKET: variable(oneOf(['CN', 'US']).default('US'), { meaning: 'the default market announced by `GET /api/v1/bootstrap`' }),
@@ -164,14 +164,14 @@ export const variables = {
   CONTACT_NAME: variable(z.string().default('Storefront Commerce'), { meaning: "the operator's name in `GET /api/v1/public/contact`" }),
   CONTACT_EMAIL: variable(z.email({ error: 'expected an email address' }).optional(), {
     default: 'unset: no email channel',
-    meaning: "the operator's support email in `GET /api/v1/public/contact`",
+    meaning: "the operator's support email in `GET /api/v1/public/contact`, which lists only the channels set here (with none, `channels` is empty)",
   }),
   CONTACT_PHONE: variable(z.string().optional(), { default: 'unset: no phone channel', meaning: "the operator's support phone in `GET /api/v1/public/contact`" }),
   CONTACT_URL: variable(
     z.string().refine((s) => (s.startsWith('/') && !s.startsWith('//')) || (URL.canParse(s) && ['http:', 'https:'].includes(new URL(s).protocol)), {
       error: 'expected an absolute http:// or https:// URL, or a path of this deployment starting with /',
     }).optional(),
-    { default: 'unset: no web channel', meaning: "the operator's support page in `GET /api/v1/public/contact`" },
+    { default: 'unset: no web channel', meaning: "the operator's support page in `GET /api/v1/public/contact`: an absolute http(s) URL, or a path of this deployment" },
   ),
   CONTACT_HOURS_EN_US: variable(z.string().optional(), {
     default: 'unset: `CONTACT_HOURS_ZH_CN`, else none',
@@ -287,11 +287,13 @@ export const variables = {
 export type VariableName = keyof typeof variables;
 
 /** Variables declared as a family: any name of the pattern, each checked against the known ones. */
-export const variableFamilies = {
+export const variableFamilies: Record<string, { shownDefault: string; meaning: string; use: VariableUse; after: VariableName }> = {
   [RATE_LIMIT_FAMILY]: {
     shownDefault: "the policy's (see `lib/operations/rate-limit-policies.ts`)",
     meaning: `override a policy's quota as \`<limit>/<window seconds>\`, e.g. \`RATE_LIMIT_PUBLIC=300/60\`; the policies: ${rateLimitPolicyNames.map((n) => code(rateLimitVariable(n).slice('RATE_LIMIT_'.length))).join(', ')}; any other name is refused`,
-    use: 'app' as VariableUse,
+    use: 'app',
+    /** Where the README lists it. */
+    after: 'RATE_LIMIT_PREFIX',
   },
 };
 

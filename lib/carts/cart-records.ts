@@ -1,5 +1,4 @@
 import 'server-only';
-import type { Prisma } from '../generated/prisma/client';
 import type { Principal, ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { type Currency, type Locale, type Money, inLocale } from '../schemas/common';
@@ -8,7 +7,6 @@ import type { CartWarning, PublicCart } from './schemas';
 import type { CartRecord, LineRow, SkuState } from './data';
 
 export type { CartRecord, LineRow, SkuState } from './data';
-export type Tx = Prisma.TransactionClient;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -6,8 +6,6 @@ import { cartExpiry } from './limits';
 import { type CartBump, type CartSnapshotRows, type LineWrite, bumpCart, readCartSnapshot, readCartSnapshotLocked } from './data';
 import type { SqlClient } from '../db/rows';
 import { direct } from '../db/direct';
-import { Prisma } from '../generated/prisma/client';
-import { recordInWrite, settleWrite } from '../core/write-completion';
 import { assertCartChangeable } from './states';
 
 export type CartSnapshot = { cart: CartRecord; lines: LineRecord[]; sku: SkuState | null };
@@ -52,8 +50,7 @@ export async function changeCart<T>(
     // The answer is known before the write (the write applies exactly this), so an idempotent
     // request's record can be part of the write.
     const output = result(updated);
-    const record = recordInWrite(ctx.completion, output, Prisma.sql`SELECT 1 FROM bumped`);
-    return settleWrite(ctx.completion, await bumpCart(db, { ...bump, record })) ? { output } : null;
+    return (await bumpCart(db, bump, { completion: ctx.completion, output })) ? { output } : null;
   };
   const first = await attempt(direct(ctx.db, 'prepared'), false);
   if (first) return first.output;
@@ -67,7 +64,7 @@ export async function changeCart<T>(
 export type CartChanges = Partial<Pick<CartRecord, 'address' | 'addressHash' | 'addressTokenExpiresAt'>> & { lines?: LineWrite };
 
 /** The write of a change (the next version, a fresh expiry, the fields it sets, its line write) and the cart it leaves. */
-function nextVersion(cart: CartRecord, now: Date, changes: CartChanges): { bump: Omit<CartBump, 'record'>; updated: CartRecord } {
+function nextVersion(cart: CartRecord, now: Date, changes: CartChanges): { bump: CartBump; updated: CartRecord } {
   const { lines, ...fields } = changes;
   const next = { ...fields, version: cart.version + 1, updatedAt: now, expiresAt: cartExpiry(now) };
   return {

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { resolveMarket } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import { type Locale, marketCurrency, marketDefaultLocale } from '../schemas/common';
+import { marketCurrency, marketDefaultLocale } from '../schemas/common';
 import { type CartRecord, type LineRecord, lineQuantities, principalOf, toPublicCart } from './cart-records';
+import { insertCart, readCartMerchant } from './data';
 import { cartExpiry } from './limits';
 import { planLineQuantity } from './line-plan';
 import type { CartWarning, PublicCart, PublicCartCreateRequest } from './schemas';
@@ -18,10 +19,8 @@ import { getSellableSkus } from './sellable-skus';
 export async function createPublicCart(ctx: ServiceContext, input: PublicCartCreateRequest): Promise<PublicCart> {
   const principal = principalOf(ctx);
   return ctx.db.$transaction(async (db) => {
-    const merchant = await db.merchant.findUniqueOrThrow({
-      where: { id: principal.merchantId },
-      select: { id: true, slug: true, markets: true, defaultMarket: true, defaultLocale: true },
-    });
+    const merchant = await readCartMerchant(db, principal.merchantId);
+    if (!merchant) throw new Error(`merchant ${principal.merchantId} of installation ${principal.installationId} does not exist`);
     const market = resolveMarket(merchant, input.market, 'body.market');
     const currency = marketCurrency[market];
     if (input.currency !== undefined && input.currency !== currency) {
@@ -29,8 +28,7 @@ export async function createPublicCart(ctx: ServiceContext, input: PublicCartCre
         issues: [{ path: 'body.currency', code: 'currency_market_mismatch', message: `market ${market} sells in ${currency}` }],
       });
     }
-    const locale =
-      input.locale ?? (market === merchant.defaultMarket ? (merchant.defaultLocale as Locale) : marketDefaultLocale[market]);
+    const locale = input.locale ?? (market === merchant.defaultMarket ? merchant.defaultLocale : marketDefaultLocale[market]);
 
     const items = input.items ?? [];
     const skus = await getSellableSkus(db, { merchantId: merchant.id, currency }, [...new Set(items.map((i) => i.skuId))]);
@@ -62,31 +60,11 @@ export async function createPublicCart(ctx: ServiceContext, input: PublicCartCre
       updatedAt: now,
       expiresAt: cartExpiry(now),
     };
-    await db.cart.create({
-      data: {
-        id: cart.id,
-        merchantId: cart.merchantId,
-        installationId: principal.installationId,
-        market,
-        locale,
-        currency,
-        createdAt: now,
-        updatedAt: now,
-        expiresAt: cart.expiresAt,
-      },
-    });
-    if (lines.size) {
-      await db.cartLine.createMany({
-        data: [...lines.values()].map((l) => ({
-          cartId: cart.id,
-          skuId: l.sku.skuId,
-          quantity: l.quantity,
-          unitAmount: l.unitAmount,
-          pricedAt: now,
-          position: l.position,
-        })),
-      });
-    }
+    await insertCart(
+      db,
+      { id: cart.id, merchantId: cart.merchantId, installationId: principal.installationId, market, locale, currency, now, expiresAt: cart.expiresAt },
+      [...lines.values()].map((l) => ({ skuId: l.sku.skuId, quantity: l.quantity, unitAmount: l.unitAmount, position: l.position })),
+    );
     return toPublicCart(cart, [...lines.values()], [...warnings.values()]);
   });
 }

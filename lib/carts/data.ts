@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import type { Principal } from '../core/context';
-import { type RecordInWrite, type WriteCompletion, WriteResult, readClaiming } from '../core/write-completion';
+import { type WriteCompletion, type WriteOutcome, readClaiming, writeCompleting } from '../core/write-completion';
 import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
 import { Currency, Locale, LocalizedString, Market } from '../schemas/common';
 import { NormalizedAddress } from './schemas';
-import { cartStates } from './states';
+import { type CartAction, cartStates, cartTransitions } from './states';
 
 /**
  * The carts' SQL. A cart read is one statement (the cart, its lines with their SKUs as they are
  * now, and what the operation needs besides), and a change is one conditional write, so a cart
  * operation costs one or two round trips. Fragments compose with `Prisma.sql`, so every value
- * is a bound parameter; every row is parsed.
+ * is a bound parameter; every row is parsed, its JSON columns (the address) too.
  */
 
 export const CartRecord = z.object({
@@ -194,34 +194,57 @@ export type CartBump = {
   expiresAt: Date;
   address?: { address: NormalizedAddress | null; addressHash: string | null; addressTokenExpiresAt: Date | null };
   lines?: LineWrite;
-  /** An idempotent request's record (lib/core/write-completion.ts), applied as `bumped`. */
-  record: RecordInWrite;
 };
 
 /**
- * One statement: the next version, a fresh expiry, the address when it changes, the line write
- * and, when given, the idempotency record, only if the cart is still at `fromVersion` (and the
- * record still this attempt's). Atomic on its own: no transaction needed around it. Not applied
- * with `held` true: the cart is no longer at `fromVersion`.
+ * One statement: the next version, a fresh expiry, the address when it changes and the line
+ * write, only if the cart is still at `fromVersion`; for an idempotent request, its outcome
+ * recorded with it (writeCompleting). Atomic on its own: no transaction needed around it. False
+ * when the cart is no longer at `fromVersion`.
  */
-export async function bumpCart(db: SqlClient, b: CartBump): Promise<WriteResult> {
+export function bumpCart(db: SqlClient, b: CartBump, outcome: WriteOutcome): Promise<boolean> {
   const address = b.address
     ? Prisma.sql`, address = ${JSON.stringify(b.address.address)}::jsonb, "addressHash" = ${b.address.addressHash},
         "addressTokenExpiresAt" = ${b.address.addressTokenExpiresAt}`
     : Prisma.empty;
-  const r = b.record;
-  const row = await queryRow(
-    db,
-    WriteResult,
-    Prisma.sql`
-      WITH ${r.before}bumped AS (
+  return writeCompleting(db, outcome, {
+    ctes: (proceed) => Prisma.sql`bumped AS (
         UPDATE "Cart" SET version = ${b.version}, "updatedAt" = ${b.now}, "expiresAt" = ${b.expiresAt} ${address}
-        WHERE id = ${b.cartId}::uuid AND version = ${b.fromVersion} ${r.guard}
+        WHERE id = ${b.cartId}::uuid AND version = ${b.fromVersion} AND ${proceed}
         RETURNING id
-      )${b.lines ? Prisma.sql`, line_write AS (${b.lines})` : Prisma.empty}${r.after}
-      SELECT EXISTS (SELECT 1 FROM bumped) AS applied, ${r.held} AS held`,
-  );
-  return row!;
+      )${b.lines ? Prisma.sql`, line_write AS (${b.lines})` : Prisma.empty}`,
+    applied: Prisma.sql`EXISTS (SELECT 1 FROM bumped)`,
+  });
+}
+
+/**
+ * The statement that moves a cart by one action of the transition table (lib/carts/states.ts):
+ * only from a state the action starts from (an active cart past its expiry reads as abandoned, so
+ * it is not), to the state it leads to, the version bumped; only at `fromVersion` and where
+ * `when` holds, when given. Returns the cart's id when it moved: a CTE of a larger statement (a
+ * checkout's start), or run on its own (moveCart).
+ */
+export function cartMove(m: { cartId: string; action: CartAction; now: Date; fromVersion?: number; when?: Prisma.Sql }): Prisma.Sql {
+  const { from, to } = cartTransitions[m.action];
+  const version = m.fromVersion === undefined ? Prisma.empty : Prisma.sql`AND version = ${m.fromVersion}`;
+  const when = m.when ? Prisma.sql`AND ${m.when}` : Prisma.empty;
+  return Prisma.sql`UPDATE "Cart" SET state = ${to}::"CartState", version = version + 1, "updatedAt" = ${m.now}
+        WHERE id = ${m.cartId}::uuid AND state = ANY(${[...from]}::text[]::"CartState"[]) AND (state <> 'active' OR "expiresAt" > ${m.now})
+          ${version} ${when}
+        RETURNING id`;
+}
+
+/** Moves a cart by one action of the transition table (see cartMove); false when it was in no state the action starts from. */
+export async function moveCart(db: SqlClient, cartId: string, action: CartAction, now: Date): Promise<boolean> {
+  const moved = await db.$queryRaw<unknown[]>(cartMove({ cartId, action, now }));
+  return moved.length === 1;
+}
+
+const CartStateRow = z.object({ state: z.enum(cartStates), version: z.number() });
+
+/** A cart's stored state and version as committed now (undefined when there is no such cart). */
+export function readCartState(db: SqlClient, cartId: string): Promise<z.output<typeof CartStateRow> | undefined> {
+  return queryRow(db, CartStateRow, Prisma.sql`SELECT state::text AS state, version FROM "Cart" WHERE id = ${cartId}::uuid`);
 }
 
 const OrderSourceRow = z.object({
@@ -244,5 +267,55 @@ export function readCartForOrder(db: SqlClient, cartId: string, skuIds: readonly
         (SELECT COALESCE(json_agg(json_build_object('skuId', s.id::text, 'code', s.code, 'productId', s."productId"::text)), '[]'::json)
          FROM "Sku" s WHERE s.id = ANY(${[...skuIds]}::uuid[])) AS skus
       FROM "Cart" c WHERE c.id = ${cartId}::uuid`,
+  );
+}
+
+const CartMerchant = z.object({ id: z.string(), slug: z.string(), markets: z.array(Market), defaultMarket: Market, defaultLocale: Locale });
+export type CartMerchant = z.output<typeof CartMerchant>;
+
+/** What opening a cart needs of its store: its markets and defaults. Undefined when there is no such store. */
+export function readCartMerchant(db: SqlClient, merchantId: string): Promise<CartMerchant | undefined> {
+  return queryRow(
+    db,
+    CartMerchant,
+    Prisma.sql`SELECT id::text AS id, slug, markets, "defaultMarket", "defaultLocale" FROM "Merchant" WHERE id = ${merchantId}::uuid`,
+  );
+}
+
+/** A new cart of an installation, with its starting lines. */
+export async function insertCart(
+  tx: Prisma.TransactionClient,
+  cart: { id: string; merchantId: string; installationId: string; market: Market; locale: Locale; currency: Currency; now: Date; expiresAt: Date },
+  lines: readonly { skuId: string; quantity: number; unitAmount: number; position: number }[],
+): Promise<void> {
+  const { now, ...fields } = cart;
+  await tx.cart.create({ data: { ...fields, createdAt: now, updatedAt: now } });
+  if (lines.length) await tx.cartLine.createMany({ data: lines.map((l) => ({ ...l, cartId: cart.id, pricedAt: now })) });
+}
+
+const AddressTokenRow = z.object({ id: z.string(), version: z.number(), addressHash: z.string().nullable(), addressTokenExpiresAt: z.date().nullable() });
+
+/** What an installation's cart's address token is minted from (the storefront keeps none); undefined when it has no such cart. */
+export function readCartAddressToken(db: SqlClient, installationId: string, cartId: string): Promise<z.output<typeof AddressTokenRow> | undefined> {
+  return queryRow(
+    db,
+    AddressTokenRow,
+    Prisma.sql`SELECT id::text AS id, version, "addressHash", "addressTokenExpiresAt" FROM "Cart"
+      WHERE id = ${cartId}::uuid AND "installationId" = ${installationId}::uuid`,
+  );
+}
+
+const ShippingRow = z.object({
+  /** Null should the stored address not read as one. */
+  address: z.unknown().transform((a) => NormalizedAddress.safeParse(a).data ?? null),
+  storeName: z.string(),
+});
+
+/** Where a cart ships and the name of its store (what a checkout page shows); undefined when there is no such cart. */
+export function readCartShipping(db: SqlClient, cartId: string): Promise<z.output<typeof ShippingRow> | undefined> {
+  return queryRow(
+    db,
+    ShippingRow,
+    Prisma.sql`SELECT c.address, m."displayName" AS "storeName" FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId" WHERE c.id = ${cartId}::uuid`,
   );
 }

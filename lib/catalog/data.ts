@@ -63,8 +63,32 @@ export function readMerchant(db: SqlClient, slug: string): Promise<MerchantRecor
 /*
  * Stock. A SKU's `stock` is what is left to sell. A checkout session takes units from it as its
  * reservations (StockReservation); they go back to the SKU when the session ends unpaid or its
- * order is cancelled, and are committed when its order is placed.
+ * order is cancelled, and are committed when its order is placed. Every stock movement is here.
  */
+
+export type StockReservationRequest = { skuId: string; quantity: number };
+
+/**
+ * The CTEs `taken` and `reserved` of a statement that starts a checkout: each SKU's units taken
+ * and recorded as `sessionId`'s reservations, only when `when` (a condition on the statement's
+ * earlier CTEs) holds. Callers give the SKUs in id order, so racing sessions lock SKU rows in one
+ * order. A SKU with too few units left fails the whole statement on the `Sku_stock_nonnegative`
+ * CHECK (SQLSTATE 23514): nothing is written, and stock is never oversold.
+ */
+export function reserveStock(r: { sessionId: string; reservations: readonly StockReservationRequest[]; now: Date; when: Prisma.Sql }): Prisma.Sql {
+  const skuIds = r.reservations.map((x) => x.skuId);
+  const quantities = r.reservations.map((x) => x.quantity);
+  const units = Prisma.sql`unnest(${skuIds}::uuid[], ${quantities}::int[]) AS u(id, q)`;
+  return Prisma.sql`taken AS (
+        UPDATE "Sku" k SET stock = k.stock - u.q, "updatedAt" = ${r.now}
+        FROM ${units}
+        WHERE k.id = u.id AND ${r.when}
+        RETURNING k.id
+      ), reserved AS (
+        INSERT INTO "StockReservation" ("sessionId", "skuId", quantity, "createdAt")
+        SELECT ${r.sessionId}, u.id, u.q, ${r.now} FROM ${units} WHERE ${r.when}
+      )`;
+}
 
 /**
  * Gives a session's reserved units back to their SKUs, once: every reservation not released yet
@@ -78,6 +102,19 @@ export async function releaseReservedStock(db: SqlClient, sessionId: string, now
       RETURNING "skuId", quantity
     )
     UPDATE "Sku" k SET stock = k.stock + r.quantity, "updatedAt" = ${now} FROM released r WHERE k.id = r."skuId"`;
+}
+
+/** A session's reservations become its order's: they stay taken from stock (until the order is cancelled). */
+export async function commitReservedStock(db: SqlClient, sessionId: string, now: Date): Promise<void> {
+  await db.$queryRaw`UPDATE "StockReservation" SET "committedAt" = ${now}
+    WHERE "sessionId" = ${sessionId} AND "releasedAt" IS NULL AND "committedAt" IS NULL`;
+}
+
+const SkuStock = z.object({ skuId: z.string(), stock: z.number() });
+
+/** The units left of these SKUs; unknown ids are absent. */
+export function readSkuStock(db: SqlClient, skuIds: readonly string[]): Promise<z.output<typeof SkuStock>[]> {
+  return queryRows(db, SkuStock, Prisma.sql`SELECT id::text AS "skuId", stock FROM "Sku" WHERE id = ANY(${[...skuIds]}::uuid[])`);
 }
 
 const ProductDetailRow = z.object({

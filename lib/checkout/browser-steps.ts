@@ -1,7 +1,6 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import type { Prisma } from '../generated/prisma/client';
 import { validateCard } from './payments/cards';
 import { paymentProviders } from './payments/providers';
 import type {
@@ -10,7 +9,8 @@ import type {
   HostedBrowserReturn,
   HostedCheckoutBrowserProjection,
 } from './schemas';
-import { completeSessionWithOrder, endSession, lockSession, readSessionForBrowser, sessionStateAt, toProjection } from './sessions';
+import { advanceToPayment, lockSession, recordDeclinedPayment } from './data';
+import { completeSessionWithOrder, endSession, readSessionForBrowser, sessionStateAt, toProjection } from './sessions';
 
 /**
  * The shopper's browser steps (ops 26, 28, 29, 30). No credentials: the session id is the
@@ -64,7 +64,7 @@ export async function continueHostedCheckoutBrowser(
     if (state !== 'open') throw new ServiceError('checkout_session_not_open', { details: { state } });
 
     if (body.step === 'review') {
-      return tx.checkoutSession.update({ where: { id: locked.id }, data: { step: 'payment', updatedAt: now } });
+      return advanceToPayment(tx, locked.id, now);
     }
 
     const method = body.paymentMethod;
@@ -80,18 +80,11 @@ export async function continueHostedCheckoutBrowser(
     }
     const result = await provider.charge({ sessionId: locked.id, amount: locked.total, currency: locked.currency, livemode: locked.livemode, card: body.card });
     if (result.outcome === 'declined') {
-      return tx.checkoutSession.update({
-        where: { id: locked.id },
-        data: {
-          paymentStatus: 'declined',
-          lastPaymentError: { code: result.code, method, card: result.card, at: now.toISOString() } as Prisma.InputJsonValue,
-          updatedAt: now,
-        },
-      });
+      return recordDeclinedPayment(tx, locked.id, { code: result.code, method, card: result.card, at: now.toISOString() }, now);
     }
-    await completeSessionWithOrder(tx, locked, { ...result, method }, now);
+    const { session } = await completeSessionWithOrder(tx, locked, { ...result, method }, now);
     ctx.log.info({ sessionId: locked.id, method, outcome: result.outcome }, 'hosted checkout order placed');
-    return tx.checkoutSession.findUniqueOrThrow({ where: { id: locked.id } });
+    return session;
   });
   return toProjection(ctx.db, s, now);
 }

@@ -1,18 +1,18 @@
 import 'server-only';
 import { assertAddressTokenCurrent } from '../carts/address-token';
 import { principalOf } from '../carts/cart-records';
+import { readCartState } from '../carts/data';
 import { quoteOf, readQuoteInput } from '../carts/quote-public-cart-checkout';
 import { cartStateAt } from '../carts/states';
+import { readSkuStock } from '../catalog/data';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { direct } from '../db/direct';
 import { SQLSTATE, postgresError } from '../db/errors';
-import { Prisma } from '../generated/prisma/client';
-import { recordInWrite, settleWrite } from '../core/write-completion';
-import { startCheckout } from './data';
+import { type CheckoutStart, type SessionRecord, startCheckout } from './data';
 import { returnUrlCheck } from './return-urls';
 import { EXPIRES_IN_DEFAULT, type HostedCheckoutSession, type HostedCheckoutSessionCreateRequest } from './schemas';
-import { type SessionRow, newSessionId, toSessionView } from './sessions';
+import { newSessionId, toSessionView } from './sessions';
 
 /**
  * Creates a hosted checkout session from an active cart (extension createHostedCheckoutSession):
@@ -47,7 +47,7 @@ export async function createHostedCheckoutSession(
   const quote = quoteOf(read, now);
   if (!quote.lines.length) throw new ServiceError('cart_empty');
 
-  const row: SessionRow = {
+  const row: SessionRecord = {
     id: internal.sessionId ?? newSessionId(),
     merchantId: cart.merchantId,
     installationId: principal.installationId,
@@ -58,7 +58,7 @@ export async function createHostedCheckoutSession(
     market: quote.market,
     locale: input.locale ?? quote.locale,
     currency: quote.currency,
-    quote: quote as unknown as SessionRow['quote'],
+    quote,
     total: quote.total.amount,
     returnUrl: input.returnUrl,
     cancelUrl: input.cancelUrl,
@@ -78,17 +78,11 @@ export async function createHostedCheckoutSession(
   const reservations = quote.lines
     .map((l) => ({ skuId: l.skuId, quantity: l.quantity }))
     .sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
-  const start = {
-    session: { ...row, quote: JSON.stringify(quote) },
-    cartVersion: quote.cartVersion,
-    reservations,
-    now,
-    record: recordInWrite(ctx.completion, view, Prisma.sql`SELECT 1 FROM created`),
-  };
-  let result;
+  const start: CheckoutStart = { session: row, cartVersion: quote.cartVersion, reservations, now };
+  let started: boolean;
   for (let attempt = 1; ; attempt++) {
     try {
-      result = await startCheckout(direct(ctx.db, 'prepared'), start);
+      started = await startCheckout(direct(ctx.db, 'prepared'), start, { completion: ctx.completion, output: view });
       break;
     } catch (err) {
       const pgError = postgresError(err);
@@ -101,9 +95,9 @@ export async function createHostedCheckoutSession(
       throw err;
     }
   }
-  if (!settleWrite(ctx.completion, result)) {
+  if (!started) {
     // The cart moved on since it was read: say how.
-    const current = await ctx.db.cart.findUnique({ where: { id: cart.id }, select: { state: true, version: true } });
+    const current = await readCartState(ctx.db, cart.id);
     if (current?.state === 'checking_out') throw new ServiceError('checkout_in_progress', { details: { state: current.state } });
     throw new ServiceError('cart_version_conflict', { details: { currentVersion: current?.version ?? null } });
   }
@@ -113,8 +107,8 @@ export async function createHostedCheckoutSession(
 
 /** The 409 for a reservation that found too few units: the line with the least stock against its quantity, as it is now. */
 async function stockShortfall(ctx: ServiceContext, reservations: { skuId: string; quantity: number }[]): Promise<ServiceError> {
-  const stocks = await ctx.db.sku.findMany({ where: { id: { in: reservations.map((r) => r.skuId) } }, select: { id: true, stock: true } });
-  const stockOf = new Map(stocks.map((s) => [s.id, s.stock]));
+  const stocks = await readSkuStock(ctx.db, reservations.map((r) => r.skuId));
+  const stockOf = new Map(stocks.map((s) => [s.skuId, s.stock]));
   const short = reservations
     .map((r) => ({ ...r, available: Math.max(0, stockOf.get(r.skuId) ?? 0) }))
     .sort((a, b) => a.available - a.quantity - (b.available - b.quantity))[0]!;

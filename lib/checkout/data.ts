@@ -1,11 +1,130 @@
-import { type SqlClient, queryRow } from '../db/rows';
+import { z } from 'zod';
+import { cartMove } from '../carts/data';
+import { PublicCartCheckoutQuote } from '../carts/schemas';
+import { type StockReservationRequest, reserveStock } from '../catalog/data';
+import { type WriteOutcome, writeCompleting } from '../core/write-completion';
+import type { Db } from '../db/client';
+import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
-import { type RecordInWrite, WriteResult } from '../core/write-completion';
+import { Currency, Locale, Market } from '../schemas/common';
+import { paymentMethods } from './payments/providers';
+import { sessionStates, sessionSteps } from './schemas';
 
 /**
- * The hosted checkout's SQL on the request path: tagged templates only (every value a bound
- * parameter), rows parsed.
+ * The hosted checkout's SQL: sessions (every row parsed, the pinned quote and the last payment
+ * error too), the checkout start's one statement, return origins, and the rows of the storefront's
+ * first-party installation. Values are bound parameters.
  */
+
+type Client = Db | Prisma.TransactionClient;
+
+/** The last refused payment attempt, as the session keeps it. */
+export const LastPaymentError = z.object({
+  code: z.enum(['card_declined', 'insufficient_funds']),
+  method: z.enum(paymentMethods),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  at: z.string(),
+});
+export type LastPaymentError = z.output<typeof LastPaymentError>;
+
+export const SessionRecord = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  installationId: z.string(),
+  cartId: z.string(),
+  state: z.enum(sessionStates),
+  step: z.enum(sessionSteps),
+  livemode: z.boolean(),
+  market: Market,
+  locale: Locale,
+  currency: Currency,
+  quote: PublicCartCheckoutQuote,
+  total: z.number(),
+  returnUrl: z.string(),
+  cancelUrl: z.string(),
+  paymentStatus: z.enum(['unpaid', 'declined', 'paid', 'pending']),
+  lastPaymentError: LastPaymentError.nullable(),
+  orderId: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  expiresAt: z.date(),
+  completedAt: z.date().nullable(),
+  cancelledAt: z.date().nullable(),
+  expiredAt: z.date().nullable(),
+});
+export type SessionRecord = z.output<typeof SessionRecord>;
+
+const sessionColumns = Prisma.sql`id, "merchantId"::text AS "merchantId", "installationId"::text AS "installationId", "cartId"::text AS "cartId",
+  state::text AS state, step, livemode, market, locale, currency, quote, total, "returnUrl", "cancelUrl", "paymentStatus", "lastPaymentError",
+  "orderId"::text AS "orderId", "createdAt", "updatedAt", "expiresAt", "completedAt", "cancelledAt", "expiredAt"`;
+
+export async function readSession(db: Client, id: string): Promise<SessionRecord | null> {
+  const row = await db.checkoutSession.findUnique({ where: { id } });
+  return row ? SessionRecord.parse(row) : null;
+}
+
+/** Locks the session row for the rest of the transaction (concurrent continues queue here) and reads it. */
+export async function lockSession(tx: SqlClient, id: string): Promise<SessionRecord | null> {
+  return (await queryRow(tx, SessionRecord, Prisma.sql`SELECT ${sessionColumns} FROM "CheckoutSession" WHERE id = ${id} FOR UPDATE`)) ?? null;
+}
+
+/**
+ * Up to `limit` open sessions past their expiry, oldest first, locked for this transaction; a
+ * session another transaction holds (a sweep running elsewhere, a shopper paying) is skipped.
+ */
+export function lockExpiredSessions(tx: SqlClient, now: Date, limit: number): Promise<SessionRecord[]> {
+  return queryRows(
+    tx,
+    SessionRecord,
+    Prisma.sql`SELECT ${sessionColumns} FROM "CheckoutSession"
+      WHERE state = 'open' AND "expiresAt" <= ${now}
+      ORDER BY "expiresAt" LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED`,
+  );
+}
+
+/** The installation a session belongs to; null when there is no such session. */
+export async function readSessionInstallation(db: Client, id: string): Promise<string | null> {
+  const row = await db.checkoutSession.findUnique({ where: { id }, select: { installationId: true } });
+  return row?.installationId ?? null;
+}
+
+/** The newest session of an installation's cart still stored as open (it may have passed its expiry); null when there is none. */
+export function readOpenSessionOfCart(db: Client, installationId: string, cartId: string): Promise<{ id: string; expiresAt: Date } | null> {
+  return db.checkoutSession.findFirst({
+    where: { cartId, installationId, state: 'open' },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, expiresAt: true },
+  });
+}
+
+async function updateSession(tx: Prisma.TransactionClient, id: string, data: Prisma.CheckoutSessionUpdateInput): Promise<SessionRecord> {
+  return SessionRecord.parse(await tx.checkoutSession.update({ where: { id }, data }));
+}
+
+/** review -> payment. */
+export function advanceToPayment(tx: Prisma.TransactionClient, id: string, now: Date): Promise<SessionRecord> {
+  return updateSession(tx, id, { step: 'payment', updatedAt: now });
+}
+
+/** A refused payment: the session stays open on its payment step. */
+export function recordDeclinedPayment(tx: Prisma.TransactionClient, id: string, error: LastPaymentError, now: Date): Promise<SessionRecord> {
+  return updateSession(tx, id, { paymentStatus: 'declined', lastPaymentError: error, updatedAt: now });
+}
+
+/** Completed with its order placed, paid or awaiting a manual payment. */
+export function completeSessionRow(
+  tx: Prisma.TransactionClient,
+  id: string,
+  done: { orderId: string; paymentStatus: 'paid' | 'pending'; now: Date },
+): Promise<SessionRecord> {
+  return updateSession(tx, id, { state: 'completed', step: 'completed', paymentStatus: done.paymentStatus, orderId: done.orderId, completedAt: done.now, updatedAt: done.now });
+}
+
+/** Ended unpaid: cancelled by the shopper, or expired. */
+export function endSessionRow(tx: Prisma.TransactionClient, id: string, to: 'cancelled' | 'expired', now: Date): Promise<SessionRecord> {
+  return updateSession(tx, id, to === 'cancelled' ? { state: 'cancelled', cancelledAt: now, updatedAt: now } : { state: 'expired', expiredAt: now, updatedAt: now });
+}
 
 export type CheckoutStart = {
   session: {
@@ -14,11 +133,10 @@ export type CheckoutStart = {
     installationId: string;
     cartId: string;
     livemode: boolean;
-    market: string;
-    locale: string;
-    currency: string;
-    /** The pinned quote, as JSON text. */
-    quote: string;
+    market: Market;
+    locale: Locale;
+    currency: Currency;
+    quote: PublicCartCheckoutQuote;
     total: number;
     returnUrl: string;
     cancelUrl: string;
@@ -27,51 +145,114 @@ export type CheckoutStart = {
   /** The cart version the quote was taken from: the cart moves only from it. */
   cartVersion: number;
   /** Units to reserve per SKU, in SKU id order (so racing sessions lock SKU rows in one order). */
-  reservations: { skuId: string; quantity: number }[];
+  reservations: StockReservationRequest[];
   now: Date;
-  /** An idempotent request's record (lib/core/write-completion.ts), applied as `created`. */
-  record: RecordInWrite;
 };
 
 /**
  * One statement starts a checkout: the cart moves to `checking_out` (only from the active
- * version quoted), every line's stock is taken, the session and its reservations are inserted,
- * and the idempotent outcome is recorded, all or nothing. A SKU with too few units left makes
- * the stock go below zero, which the `Sku_stock_nonnegative` CHECK refuses: the whole statement
- * fails (SQLSTATE 23514) and nothing is written. A racing session waits on the SKU row lock and
- * decrements what the winner left, so stock is never oversold. Not applied with `held` true: the
- * cart is no longer active at that version.
+ * version quoted: lib/carts cartMove), the session is inserted, every line's stock is taken and
+ * reserved for it (lib/catalog reserveStock), and an idempotent request's outcome is recorded
+ * (writeCompleting), all or nothing. A SKU with too few units left fails the whole statement
+ * (SQLSTATE 23514, see reserveStock) and nothing is written; a racing session waits on the SKU
+ * row lock and takes what the winner left, so stock is never oversold. False when the cart is no
+ * longer active at that version.
  */
-export async function startCheckout(db: SqlClient, s: CheckoutStart): Promise<WriteResult> {
-  const { session: x, record: r, now } = s;
-  const skuIds = s.reservations.map((r) => r.skuId);
-  const quantities = s.reservations.map((r) => r.quantity);
-  const row = await queryRow(
-    db,
-    WriteResult,
-    Prisma.sql`
-      WITH ${r.before}moved AS (
-        UPDATE "Cart" SET state = 'checking_out', version = version + 1, "updatedAt" = ${now}
-        WHERE id = ${x.cartId}::uuid AND state = 'active' AND version = ${s.cartVersion} AND "expiresAt" > ${now}
-          ${r.guard}
-        RETURNING id
-      ), taken AS (
-        UPDATE "Sku" k SET stock = k.stock - r.q, "updatedAt" = ${now}
-        FROM unnest(${skuIds}::uuid[], ${quantities}::int[]) AS r(id, q)
-        WHERE k.id = r.id AND EXISTS (SELECT 1 FROM moved)
-        RETURNING k.id
+export function startCheckout(db: SqlClient, s: CheckoutStart, outcome: WriteOutcome): Promise<boolean> {
+  const { session: x, now } = s;
+  const created = Prisma.sql`EXISTS (SELECT 1 FROM created)`;
+  return writeCompleting(db, outcome, {
+    ctes: (proceed) => Prisma.sql`moved AS (
+        ${cartMove({ cartId: x.cartId, action: 'check_out', now, fromVersion: s.cartVersion, when: proceed })}
       ), created AS (
         INSERT INTO "CheckoutSession" (id, "merchantId", "installationId", "cartId", livemode, market, locale, currency, quote, total,
                                        "returnUrl", "cancelUrl", "createdAt", "updatedAt", "expiresAt")
         SELECT ${x.id}, ${x.merchantId}::uuid, ${x.installationId}::uuid, ${x.cartId}::uuid, ${x.livemode}, ${x.market}, ${x.locale},
-               ${x.currency}, ${x.quote}::jsonb, ${x.total}, ${x.returnUrl}, ${x.cancelUrl}, ${now}, ${now}, ${x.expiresAt}
+               ${x.currency}, ${JSON.stringify(x.quote)}::jsonb, ${x.total}, ${x.returnUrl}, ${x.cancelUrl}, ${now}, ${now}, ${x.expiresAt}
         FROM moved
         RETURNING id
-      ), reserved AS (
-        INSERT INTO "StockReservation" ("sessionId", "skuId", quantity, "createdAt")
-        SELECT c.id, r.id, r.q, ${now} FROM created c CROSS JOIN unnest(${skuIds}::uuid[], ${quantities}::int[]) AS r(id, q)
-      )${r.after}
-      SELECT EXISTS (SELECT 1 FROM created) AS applied, ${r.held} AS held`,
-  );
-  return row!;
+      ), ${reserveStock({ sessionId: x.id, reservations: s.reservations, now, when: created })}`,
+    applied: created,
+  });
+}
+
+/**
+ * A text[] expression, for a statement the caller runs anyway: those of `origins` registered as
+ * return origins of the installation.
+ */
+export function registeredReturnOrigins(installationId: string, origins: readonly string[]): Prisma.Sql {
+  return Prisma.sql`ARRAY(SELECT origin FROM "CheckoutReturnOrigin" WHERE "installationId" = ${installationId}::uuid AND origin = ANY(${[...origins]}::text[]))`;
+}
+
+export async function listReturnOrigins(db: Client, installationId: string): Promise<string[]> {
+  const rows = await db.checkoutReturnOrigin.findMany({ where: { installationId }, orderBy: { origin: 'asc' }, select: { origin: true } });
+  return rows.map((r) => r.origin);
+}
+
+export async function insertReturnOrigin(db: Client, installationId: string, origin: string): Promise<void> {
+  await db.checkoutReturnOrigin.createMany({ data: [{ installationId, origin }], skipDuplicates: true });
+}
+
+/** Whether the origin was registered. */
+export async function deleteReturnOrigin(db: Client, installationId: string, origin: string): Promise<boolean> {
+  const { count } = await db.checkoutReturnOrigin.deleteMany({ where: { installationId, origin } });
+  return count > 0;
+}
+
+export async function installationExists(db: Client, id: string): Promise<boolean> {
+  return (await db.installation.findUnique({ where: { id }, select: { id: true } })) !== null;
+}
+
+/**
+ * The storefront's first-party rows for a store, created when missing (one transaction): the app
+ * `appSlug`, its installation with `scopes`, and an unrevoked API key named `keyName`, inserted
+ * from `newKey()` when there is none. Returns the ids and the key's environment.
+ */
+export async function ensureFirstPartyRows(
+  db: Db,
+  r: {
+    merchantId: string;
+    appSlug: string;
+    appName: string;
+    keyName: string;
+    scopes: string[];
+    newKey: () => { keyId: string; environment: 'test' | 'live'; last4: string; hash: string };
+  },
+): Promise<{ installationId: string; appId: string; credentialId: string; environment: 'test' | 'live' }> {
+  return db.$transaction(async (tx) => {
+    const app = await tx.app.upsert({
+      where: { slug: r.appSlug },
+      create: { slug: r.appSlug, name: r.appName, requestedScopes: r.scopes },
+      update: {},
+      select: { id: true },
+    });
+    await tx.installation.createMany({ data: [{ appId: app.id, merchantId: r.merchantId, scopes: r.scopes }], skipDuplicates: true });
+    const installation = await tx.installation.update({
+      where: { appId_merchantId: { appId: app.id, merchantId: r.merchantId } },
+      // Scopes the storefront needs reach an installation created before them.
+      data: { scopes: r.scopes },
+      select: { id: true },
+    });
+    const existing = await tx.apiKey.findFirst({
+      where: { installationId: installation.id, name: r.keyName, revokedAt: null },
+      orderBy: { createdAt: 'desc' },
+      select: { id: true, environment: true },
+    });
+    const credential =
+      existing ??
+      (await tx.apiKey.create({
+        data: { installationId: installation.id, ...r.newKey(), scopes: r.scopes, name: r.keyName },
+        select: { id: true, environment: true },
+      }));
+    return { installationId: installation.id, appId: app.id, credentialId: credential.id, environment: credential.environment };
+  });
+}
+
+/** The newest unrevoked key named `keyName` of the store's active installation of the app `appSlug`, with its installation's scopes. */
+export function readFirstPartyKey(db: Client, merchantId: string, appSlug: string, keyName: string) {
+  return db.apiKey.findFirst({
+    where: { name: keyName, revokedAt: null, installation: { merchantId, status: 'active', app: { slug: appSlug } } },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, scopes: true, environment: true, installation: { select: { id: true, appId: true, scopes: true } } },
+  });
 }

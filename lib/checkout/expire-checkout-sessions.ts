@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
+import { lockExpiredSessions } from './data';
 import { endSession } from './sessions';
 
 const BATCH = 100;
@@ -14,15 +15,8 @@ export async function expireCheckoutSessions(ctx: ServiceContext): Promise<{ exp
   let expired = 0;
   for (;;) {
     const n = await ctx.db.$transaction(async (tx) => {
-      const claimed = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM "CheckoutSession"
-        WHERE state = 'open' AND "expiresAt" <= ${ctx.now}
-        ORDER BY "expiresAt" LIMIT ${BATCH}
-        FOR UPDATE SKIP LOCKED`;
-      for (const { id } of claimed) {
-        const s = await tx.checkoutSession.findUniqueOrThrow({ where: { id } });
-        await endSession(tx, s, 'expired', ctx.now);
-      }
+      const claimed = await lockExpiredSessions(tx, ctx.now, BATCH);
+      for (const s of claimed) await endSession(tx, s, 'expired', ctx.now);
       return claimed.length;
     });
     expired += n;

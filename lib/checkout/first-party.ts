@@ -1,4 +1,5 @@
 import 'server-only';
+import { ensureFirstPartyRows, readFirstPartyKey } from './data';
 import { allowReturnOrigin } from './return-urls';
 import type { Principal } from '../core/context';
 import type { Scope } from '../core/scopes';
@@ -37,45 +38,20 @@ type EnsureOptions = {
  * (firstPartyPrincipal), the demo seed creates it for every demo store.
  */
 export async function ensureFirstPartyInstallation(db: Db, merchantId: string, options: EnsureOptions): Promise<FirstPartyInstallation> {
-  const result = await db.$transaction(async (tx) => {
-    const app = await tx.app.upsert({
-      where: { slug: FIRST_PARTY_APP_SLUG },
-      create: { slug: FIRST_PARTY_APP_SLUG, name: 'Storefront (first party)', requestedScopes: [...firstPartyScopes] },
-      update: {},
-      select: { id: true },
-    });
-    await tx.installation.createMany({ data: [{ appId: app.id, merchantId, scopes: [...firstPartyScopes] }], skipDuplicates: true });
-    const installation = await tx.installation.update({
-      where: { appId_merchantId: { appId: app.id, merchantId } },
-      // Scopes the storefront needs reach an installation created before them.
-      data: { scopes: [...firstPartyScopes] },
-      select: { id: true },
-    });
-    const existing = await tx.apiKey.findFirst({
-      where: { installationId: installation.id, name: FIRST_PARTY_KEY_NAME, revokedAt: null },
-      orderBy: { createdAt: 'desc' },
-      select: { id: true, environment: true },
-    });
-    let key: string | null = null;
-    let credential = existing;
-    if (!credential) {
+  let key: string | null = null;
+  const rows = await ensureFirstPartyRows(db, {
+    merchantId,
+    appSlug: FIRST_PARTY_APP_SLUG,
+    appName: 'Storefront (first party)',
+    keyName: FIRST_PARTY_KEY_NAME,
+    scopes: [...firstPartyScopes],
+    newKey: () => {
       const generated = generateApiKey(options.environment, options.keyBytes);
-      credential = await tx.apiKey.create({
-        data: {
-          installationId: installation.id,
-          keyId: generated.keyId,
-          environment: options.environment,
-          last4: generated.last4,
-          hash: hashApiKey(generated.key, getServerSecret()),
-          scopes: [...firstPartyScopes],
-          name: FIRST_PARTY_KEY_NAME,
-        },
-        select: { id: true, environment: true },
-      });
       key = generated.key;
-    }
-    return { installationId: installation.id, appId: app.id, merchantId, credentialId: credential.id, environment: credential.environment, key };
+      return { keyId: generated.keyId, environment: options.environment, last4: generated.last4, hash: hashApiKey(generated.key, getServerSecret()) };
+    },
   });
+  const result: FirstPartyInstallation = { ...rows, merchantId, key };
   credentialsChanged();
   for (const origin of options.returnOrigins ?? []) {
     try {
@@ -115,15 +91,7 @@ export async function allowOwnReturnOrigin(db: Db, installationId: string, baseU
 }
 
 async function readFirstParty(db: Db, merchantId: string): Promise<Principal | null> {
-  const key = await db.apiKey.findFirst({
-    where: {
-      name: FIRST_PARTY_KEY_NAME,
-      revokedAt: null,
-      installation: { merchantId, status: 'active', app: { slug: FIRST_PARTY_APP_SLUG } },
-    },
-    orderBy: { createdAt: 'desc' },
-    select: { id: true, scopes: true, environment: true, installation: { select: { id: true, appId: true, scopes: true } } },
-  });
+  const key = await readFirstPartyKey(db, merchantId, FIRST_PARTY_APP_SLUG, FIRST_PARTY_KEY_NAME);
   if (!key) return null;
   return {
     kind: 'apiKey',

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '../db/client';
+import { deleteReturnOrigin, installationExists, listReturnOrigins } from './data';
 import { allowReturnOrigin } from './return-urls';
 
 export const ORIGINS_USAGE = `Usage: npm run checkout:origins -- <command>
@@ -13,11 +14,10 @@ export class OriginsUsageError extends Error {}
 export async function runOriginsCommand(argv: readonly string[], db: Db): Promise<string> {
   const [command, installationId, origin] = argv;
   if (!installationId || !/^[0-9a-f-]{36}$/i.test(installationId)) throw new OriginsUsageError(ORIGINS_USAGE);
-  const installation = await db.installation.findUnique({ where: { id: installationId }, select: { id: true } });
-  if (!installation) throw new OriginsUsageError(`No installation ${installationId}.`);
+  if (!(await installationExists(db, installationId))) throw new OriginsUsageError(`No installation ${installationId}.`);
   if (command === 'list') {
-    const rows = await db.checkoutReturnOrigin.findMany({ where: { installationId }, orderBy: { origin: 'asc' } });
-    return rows.length ? rows.map((r) => r.origin).join('\n') : '(no return origins: every session creation is refused with 400 return_url_not_allowed)';
+    const origins = await listReturnOrigins(db, installationId);
+    return origins.length ? origins.join('\n') : '(no return origins: every session creation is refused with 400 return_url_not_allowed)';
   }
   if (!origin) throw new OriginsUsageError(ORIGINS_USAGE);
   if (command === 'add') {
@@ -29,8 +29,7 @@ export async function runOriginsCommand(argv: readonly string[], db: Db): Promis
   }
   if (command === 'remove') {
     const normalized = URL.canParse(origin) ? new URL(origin).origin : origin;
-    const { count } = await db.checkoutReturnOrigin.deleteMany({ where: { installationId, origin: normalized } });
-    return count ? `removed ${normalized}` : `${normalized} was not allowed`;
+    return (await deleteReturnOrigin(db, installationId, normalized)) ? `removed ${normalized}` : `${normalized} was not allowed`;
   }
   throw new OriginsUsageError(ORIGINS_USAGE);
 }

@@ -1,8 +1,9 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import { Prisma } from '../generated/prisma/client';
+import type { Prisma } from '../generated/prisma/client';
 import { type Config, config } from '../platform/config';
+import { insertReturnOrigin, registeredReturnOrigins } from './data';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -43,7 +44,7 @@ export function returnUrlCheck(installationId: string, urls: ReturnUrls): { regi
   const origins = Object.entries(urls).map(([path, url]) => ({ path, origin: redirectOrigin(url) }));
   const wanted = origins.flatMap((o) => (o.origin === null ? [] : [o.origin]));
   return {
-    registered: Prisma.sql`ARRAY(SELECT origin FROM "CheckoutReturnOrigin" WHERE "installationId" = ${installationId}::uuid AND origin = ANY(${wanted}::text[]))`,
+    registered: registeredReturnOrigins(installationId, wanted),
     assert(registered) {
       const refused = origins.filter((o) => o.origin === null || !registered.includes(o.origin));
       if (!refused.length) return;
@@ -62,6 +63,6 @@ export function returnUrlCheck(installationId: string, urls: ReturnUrls): { regi
 export async function allowReturnOrigin(db: ServiceContext['db'], installationId: string, raw: string): Promise<string> {
   const origin = redirectOrigin(raw);
   if (!origin) throw new Error(`not an allowed redirect origin: ${raw} (absolute https, or http://localhost outside production)`);
-  await db.checkoutReturnOrigin.createMany({ data: [{ installationId, origin }], skipDuplicates: true });
+  await insertReturnOrigin(db, installationId, origin);
   return origin;
 }

@@ -1,21 +1,21 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { NormalizedAddress, PublicCartCheckoutQuote } from '../carts/schemas';
-import { releaseReservedStock } from '../catalog/data';
+import { moveCart, readCartShipping } from '../carts/data';
+import { commitReservedStock, releaseReservedStock } from '../catalog/data';
 import { skuImageUrls } from '../catalog/sku-images';
 import { publicBaseUrl } from '../core/media-urls';
-import { Locale } from '../schemas/common';
 import type { Db } from '../db/client';
 import { appendEvent } from '../events/append-event';
-import type { CheckoutSession as SessionRow, Prisma } from '../generated/prisma/client';
-import { checkoutSessionCancelled, checkoutSessionCompleted, checkoutSessionExpired } from './events';
+import type { Prisma } from '../generated/prisma/client';
+import { type OrderCharge, readOrderCharge } from '../orders/data';
 import { orderPageUrl } from '../orders/order-links';
 import { type PlacedCharge, placeOrder } from '../orders/place-order';
+import { type SessionRecord, completeSessionRow, endSessionRow, lockSession, readSession } from './data';
+import { checkoutSessionCancelled, checkoutSessionCompleted, checkoutSessionExpired } from './events';
 import { offeredMethods } from './payments/providers';
-import type { HostedCheckoutBrowserProjection, HostedCheckoutSession, SessionState, SessionStep } from './schemas';
+import type { HostedCheckoutBrowserProjection, HostedCheckoutSession, SessionState } from './schemas';
 
-export type { SessionRow };
-export type Tx = Prisma.TransactionClient;
+type Tx = Prisma.TransactionClient;
 
 /** `cs_` and 192 random bits: the capability the browser holds. */
 export function newSessionId(): string {
@@ -32,36 +32,18 @@ export function checkoutPageUrl(sessionId: string): string {
 }
 
 /** The state a session is in at `now`: an open session past expiresAt is expired, written down or not. */
-export function sessionStateAt(s: Pick<SessionRow, 'state' | 'expiresAt'>, now: Date): SessionState {
+export function sessionStateAt(s: { state: SessionState; expiresAt: Date }, now: Date): SessionState {
   return s.state === 'open' && s.expiresAt.getTime() <= now.getTime() ? 'expired' : s.state;
 }
 
-/** Locks the session row for the rest of the transaction (concurrent continues queue here). */
-export async function lockSession(tx: Tx, id: string): Promise<SessionRow | null> {
-  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "CheckoutSession" WHERE id = ${id} FOR UPDATE`;
-  if (!locked.length) return null;
-  return tx.checkoutSession.findUnique({ where: { id } });
-}
-
-/** Gives the stock of an ending session back and its cart back to `active`. */
-async function releaseSession(tx: Tx, s: SessionRow, now: Date): Promise<void> {
-  await releaseReservedStock(tx, s.id, now);
-  await tx.cart.updateMany({
-    where: { id: s.cartId, state: 'checking_out' },
-    data: { state: 'active', version: { increment: 1 }, updatedAt: now },
-  });
-}
-
 /**
- * Ends an open session (locked by the caller) as cancelled or expired: stock released, cart
- * active again, the event appended, all in the caller's transaction.
+ * Ends an open session (locked by the caller) as cancelled or expired: its stock released, its
+ * cart active again, the event appended, all in the caller's transaction.
  */
-export async function endSession(tx: Tx, s: SessionRow, to: 'cancelled' | 'expired', now: Date): Promise<SessionRow> {
-  await releaseSession(tx, s, now);
-  const updated = await tx.checkoutSession.update({
-    where: { id: s.id },
-    data: to === 'cancelled' ? { state: 'cancelled', cancelledAt: now, updatedAt: now } : { state: 'expired', expiredAt: now, updatedAt: now },
-  });
+export async function endSession(tx: Tx, s: SessionRecord, to: 'cancelled' | 'expired', now: Date): Promise<SessionRecord> {
+  await releaseReservedStock(tx, s.id, now);
+  await moveCart(tx, s.cartId, 'reopen', now);
+  const updated = await endSessionRow(tx, s.id, to, now);
   const base = { merchantId: s.merchantId, installationId: s.installationId, subjectId: s.id, occurredAt: now };
   if (to === 'cancelled') {
     await appendEvent(tx, checkoutSessionCancelled, {
@@ -84,19 +66,17 @@ export async function endSession(tx: Tx, s: SessionRow, to: 'cancelled' | 'expir
  */
 export async function completeSessionWithOrder(
   tx: Tx,
-  s: SessionRow,
+  s: SessionRecord,
   charge: PlacedCharge,
   now: Date,
   /** Fixed ids for the demo orders the documented examples name; random otherwise. */
   fixed?: { orderId: string; lineId: (position: number) => string },
-): Promise<{ orderId: string; orderNumber: string }> {
-  const order = await placeOrder(tx, { ...s, locale: Locale.parse(s.locale), quote: PublicCartCheckoutQuote.parse(s.quote) }, charge, now, fixed);
-  await tx.stockReservation.updateMany({ where: { sessionId: s.id, releasedAt: null, committedAt: null }, data: { committedAt: now } });
-  await tx.cart.update({ where: { id: s.cartId }, data: { state: 'completed', version: { increment: 1 }, updatedAt: now } });
-  await tx.checkoutSession.update({
-    where: { id: s.id },
-    data: { state: 'completed', step: 'completed', paymentStatus: order.paid ? 'paid' : 'pending', orderId: order.orderId, completedAt: now, updatedAt: now },
-  });
+): Promise<{ orderId: string; orderNumber: string; session: SessionRecord }> {
+  const order = await placeOrder(tx, s, charge, now, fixed);
+  await commitReservedStock(tx, s.id, now);
+  // An open session's cart is checking_out: it moves on with the session, or something is wrong.
+  if (!(await moveCart(tx, s.cartId, 'complete', now))) throw new Error(`cart ${s.cartId} of session ${s.id} is not checking_out`);
+  const session = await completeSessionRow(tx, s.id, { orderId: order.orderId, paymentStatus: order.paid ? 'paid' : 'pending', now });
   await appendEvent(tx, checkoutSessionCompleted, {
     merchantId: s.merchantId,
     installationId: s.installationId,
@@ -115,16 +95,16 @@ export async function completeSessionWithOrder(
       completedAt: now.toISOString(),
     },
   });
-  return { orderId: order.orderId, orderNumber: order.orderNumber };
+  return { orderId: order.orderId, orderNumber: order.orderNumber, session };
 }
 
 /**
  * Reads a session for a browser step, writing down its expiry when it passed expiresAt unpaid
  * (so the stock goes back at once, not at the next sweep). Null when there is no such session.
  */
-export async function readSessionForBrowser(db: Db, id: string, now: Date): Promise<SessionRow | null> {
+export async function readSessionForBrowser(db: Db, id: string, now: Date): Promise<SessionRecord | null> {
   if (!isSessionId(id)) return null;
-  const s = await db.checkoutSession.findUnique({ where: { id } });
+  const s = await readSession(db, id);
   if (!s || sessionStateAt(s, now) !== 'expired' || s.state !== 'open') return s;
   return db.$transaction(async (tx) => {
     const locked = await lockSession(tx, id);
@@ -133,11 +113,9 @@ export async function readSessionForBrowser(db: Db, id: string, now: Date): Prom
   });
 }
 
-type LastError = { code: 'card_declined' | 'insufficient_funds'; method: 'test_card' | 'manual'; card: { brand: string; last4: string } | null };
-
-function paymentView(s: SessionRow, payment: { method: string; cardBrand: string | null; cardLast4: string | null } | null) {
-  const lastError = (s.lastPaymentError ?? null) as LastError | null;
-  const status = s.paymentStatus as 'unpaid' | 'declined' | 'paid' | 'pending';
+function paymentView(s: SessionRecord, payment: OrderCharge['payment']) {
+  const lastError = s.lastPaymentError;
+  const status = s.paymentStatus;
   if (payment) {
     return {
       status,
@@ -149,29 +127,22 @@ function paymentView(s: SessionRow, payment: { method: string; cardBrand: string
   return { status, method: lastError?.method ?? null, declineCode: status === 'declined' ? (lastError?.code ?? null) : null, card: lastError?.card ?? null };
 }
 
-async function orderFacts(db: Db | Tx, s: SessionRow) {
-  if (!s.orderId) return null;
-  const order = await db.order.findUnique({
-    where: { id: s.orderId },
-    select: { id: true, number: true, createdAt: true, payments: { where: { kind: 'charge' }, orderBy: { createdAt: 'asc' }, take: 1, select: { provider: true, cardBrand: true, cardLast4: true } } },
-  });
-  if (!order) return null;
-  const p = order.payments[0];
-  return { id: order.id, number: order.number, createdAt: order.createdAt, payment: p ? { method: p.provider, cardBrand: p.cardBrand, cardLast4: p.cardLast4 } : null };
+async function orderOf(db: Db | Tx, s: SessionRecord): Promise<OrderCharge | null> {
+  return s.orderId ? readOrderCharge(db, s.orderId) : null;
 }
 
 /** The merchant's full view (getHostedCheckoutSession). */
-export async function toSessionView(db: Db | Tx, s: SessionRow, now: Date): Promise<HostedCheckoutSession> {
-  const order = await orderFacts(db, s);
+export async function toSessionView(db: Db | Tx, s: SessionRecord, now: Date): Promise<HostedCheckoutSession> {
+  const order = await orderOf(db, s);
   return {
     id: s.id,
     url: checkoutPageUrl(s.id),
     state: sessionStateAt(s, now),
-    step: s.step as SessionStep,
+    step: s.step,
     livemode: s.livemode,
     cartId: s.cartId,
-    locale: s.locale as HostedCheckoutSession['locale'],
-    quote: s.quote as unknown as PublicCartCheckoutQuote,
+    locale: s.locale,
+    quote: s.quote,
     payment: paymentView(s, order?.payment ?? null),
     orderId: s.orderId,
     orderNumber: order?.number ?? null,
@@ -193,20 +164,19 @@ function givenName(recipient: string, country: 'CN' | 'US'): string {
 }
 
 /** The browser-safe view (ops 26, 29, 30): nothing beyond what the shopper's own page shows. */
-export async function toProjection(db: Db | Tx, s: SessionRow, now: Date): Promise<HostedCheckoutBrowserProjection> {
-  const quote = s.quote as unknown as PublicCartCheckoutQuote;
-  const cart = await db.cart.findUnique({ where: { id: s.cartId }, select: { address: true, merchant: { select: { displayName: true } } } });
-  const parsed = NormalizedAddress.safeParse(cart?.address);
-  const address = parsed.success ? parsed.data : null;
+export async function toProjection(db: Db | Tx, s: SessionRecord, now: Date): Promise<HostedCheckoutBrowserProjection> {
+  const { quote } = s;
+  const cart = await readCartShipping(db, s.cartId);
+  const address = cart?.address ?? null;
   const imageOf = await skuImageUrls(db, quote.lines.map((l) => l.skuId));
-  const order = await orderFacts(db, s);
+  const order = await orderOf(db, s);
   const phone = address?.phone ? address.phone.replace(/\D/g, '') : null;
   return {
     sessionId: s.id,
     state: sessionStateAt(s, now),
-    step: s.step as SessionStep,
-    storeName: cart?.merchant.displayName ?? quote.merchant,
-    locale: s.locale as HostedCheckoutBrowserProjection['locale'],
+    step: s.step,
+    storeName: cart?.storeName ?? quote.merchant,
+    locale: s.locale,
     market: quote.market,
     currency: quote.currency,
     taxInclusive: quote.taxInclusive,

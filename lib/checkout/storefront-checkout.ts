@@ -1,11 +1,13 @@
 import 'server-only';
 import { issueAddressToken } from '../carts/address-token';
 import { isUuid, principalOf } from '../carts/cart-records';
+import { readCartAddressToken } from '../carts/data';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import type { Locale } from '../schemas/common';
 import { createHostedCheckoutSession } from './create-hosted-checkout-session';
 import type { HostedCheckoutSession } from './schemas';
+import { readOpenSessionOfCart } from './data';
 import { readSessionForBrowser, sessionStateAt } from './sessions';
 
 /**
@@ -20,10 +22,7 @@ export async function startStorefrontCheckout(
 ): Promise<HostedCheckoutSession> {
   const principal = principalOf(ctx);
   if (!isUuid(input.cartId)) throw new ServiceError('cart_not_found');
-  const cart = await ctx.db.cart.findFirst({
-    where: { id: input.cartId, installationId: principal.installationId },
-    select: { id: true, version: true, addressHash: true, addressTokenExpiresAt: true },
-  });
+  const cart = await readCartAddressToken(ctx.db, principal.installationId, input.cartId);
   if (!cart) throw new ServiceError('cart_not_found');
   if (!cart.addressHash || !cart.addressTokenExpiresAt || cart.addressTokenExpiresAt <= ctx.now) {
     throw new ServiceError('address_token_stale', { message: 'Set the shipping address (again) before checking out.' });
@@ -48,13 +47,9 @@ export async function startStorefrontCheckout(
 export async function openSessionOfCart(ctx: ServiceContext, cartId: string): Promise<{ id: string; expiresAt: Date } | null> {
   const principal = principalOf(ctx);
   if (!isUuid(cartId)) return null;
-  const session = await ctx.db.checkoutSession.findFirst({
-    where: { cartId, installationId: principal.installationId, state: 'open' },
-    orderBy: { createdAt: 'desc' },
-    select: { id: true, state: true, expiresAt: true },
-  });
+  const session = await readOpenSessionOfCart(ctx.db, principal.installationId, cartId);
   if (!session) return null;
-  if (sessionStateAt(session, ctx.now) === 'open') return { id: session.id, expiresAt: session.expiresAt };
+  if (sessionStateAt({ state: 'open', expiresAt: session.expiresAt }, ctx.now) === 'open') return session;
   await readSessionForBrowser(ctx.db, session.id, ctx.now);
   return null;
 }

@@ -9,14 +9,21 @@ import { ServiceError } from './errors';
  * The pipeline normally claims the key with a statement of its own, then runs the operation in a
  * transaction whose last statement records the outcome. An operation whose whole effect is ONE
  * conditional statement (a cart change, a checkout start) does better: its first statement, a
- * read, also takes the key (the CTE `claim`, see `readClaiming`), and its write carries the CTEs
- * `held` and `completed`, so the effect and the record commit together or not at all, with no
- * transaction. Routes opt in (`handle(..., { completesInWrite: true })`); the service then finds
- * this on its context and must take the key in its first statement and either write through
- * `completed` or return without any effect.
+ * read, also takes the key, and its write also records the outcome, so the effect and the record
+ * commit together or not at all, with no transaction and no statement of their own. Routes opt in
+ * (`handle(..., { completesInWrite: true })`); the service then finds a WriteCompletion on its
+ * context and hands it, unopened, to the two halves of the protocol, which a data module calls:
+ *
+ * - `readClaiming(db, completion, row, read)`: its read statement, which takes the key too;
+ * - `writeCompleting(db, { completion, output }, write)`: its conditional write, which records
+ *   `output` (what the service returns) as the request's outcome when, and only when, it applies.
+ *
+ * Either the service writes once through writeCompleting, or it returns (or throws) without any
+ * effect and the pipeline records its answer. Without a completion (no idempotent request, or a
+ * retry inside a transaction), the same two calls run the statements as they are.
  */
 export type WriteCompletion = {
-  /** The CTE `claim`: takes the key for this attempt (see readClaiming). */
+  /** The CTE `claim`: takes the key for this attempt, returning `id` and `attempt` when it did. */
   claim: Prisma.Sql;
   /**
    * What the `claim` CTE returned. Throws when the key was not taken (another request holds or
@@ -25,18 +32,15 @@ export type WriteCompletion = {
   claimed(row: { id: string | null; attempt: string | null }): void;
   /**
    * The CTE `held`: the idempotency record, row-locked, while this attempt still holds it. No
-   * row once another attempt has taken the key over: the write must then not apply (make it
-   * conditional on `EXISTS (SELECT 1 FROM held)`), and the service throws
-   * `idempotency_request_in_progress`.
+   * row once another attempt has taken the key over: the write must then not apply.
    */
   readonly held: Prisma.Sql;
   /**
-   * The CTE `completed`: records `output` (what the service is about to return) as the
-   * operation's outcome, only if `held` has its row and the SELECT `applied` returns one (the
-   * write applied).
+   * The CTE `completed`: records `output` as the operation's outcome, only if `held` has its row
+   * and `applied` (a boolean expression over the write's CTEs) is true.
    */
   completed(output: unknown, applied: Prisma.Sql): Prisma.Sql;
-  /** The service's statement applied with `completed` in it: the outcome is recorded. */
+  /** The write applied with `completed` in it: the outcome is recorded. */
   recorded(): void;
 };
 
@@ -63,42 +67,44 @@ export async function readClaiming<S extends z.ZodType>(
 }
 
 /**
- * What a write statement interpolates to record an idempotent request's outcome, or empty pieces
- * (and `held` always true) when no idempotent request runs it:
- * `WITH ${before}applied AS (... WHERE ... ${guard} ...)...${after} SELECT ..., ${held} AS held`.
+ * One conditional write, as a data module states it: its CTEs and what says that it applied.
+ * The helper puts them in a statement of their own (`WITH <ctes> SELECT <applied>`) and, for an
+ * idempotent request, around them the CTEs that hold the key and record the outcome.
  */
-export type RecordInWrite = {
-  /** The CTE `held` and a comma, before the statement's own CTEs. */
-  before: Prisma.Sql;
-  /** `AND EXISTS (SELECT 1 FROM held)`, for the condition of the statement's effect. */
-  guard: Prisma.Sql;
-  /** A comma and the CTE `completed`, after the statement's own CTEs. */
-  after: Prisma.Sql;
-  /** A boolean column: whether this attempt still held the key. */
-  held: Prisma.Sql;
+export type ConditionalWrite = {
+  /**
+   * The statement's CTEs, comma-separated, without WITH. `proceed` is a boolean expression the
+   * first effect's condition must include (`WHERE ... AND ${proceed}`): false once another attempt
+   * has taken the idempotency key over, so that nothing applies then.
+   */
+  ctes: (proceed: Prisma.Sql) => Prisma.Sql;
+  /** A boolean expression over those CTEs: whether the effect applied. */
+  applied: Prisma.Sql;
 };
 
-/** The pieces for a write that returns `output` when the SELECT `applied` has a row (see RecordInWrite). */
-export function recordInWrite(completion: WriteCompletion | undefined, output: unknown, applied: Prisma.Sql): RecordInWrite {
-  if (!completion) return { before: Prisma.empty, guard: Prisma.empty, after: Prisma.empty, held: Prisma.sql`true` };
-  return {
-    before: Prisma.sql`${completion.held}, `,
-    guard: Prisma.sql`AND EXISTS (SELECT 1 FROM held)`,
-    after: Prisma.sql`, ${completion.completed(output, applied)}`,
-    held: Prisma.sql`EXISTS (SELECT 1 FROM held)`,
-  };
-}
+/** What a write records when it applies: the idempotent request's completion (if any) and the service's answer. */
+export type WriteOutcome = { completion: WriteCompletion | undefined; output: unknown };
 
-/** What a write statement built with recordInWrite reports: `applied` (its effect) and `held` columns. */
-export const WriteResult = z.object({ applied: z.boolean(), held: z.boolean() });
-export type WriteResult = z.output<typeof WriteResult>;
+const WriteResult = z.object({ applied: z.boolean(), held: z.boolean() });
 
 /**
- * Settles a write built with recordInWrite: true when it applied (with its record), false when
- * its own condition failed (the service decides what that means); 409
- * `idempotency_request_in_progress` when another attempt took the key over, so nothing applied.
+ * Runs `write` as one statement (atomic on its own: no transaction around it) that, for an
+ * idempotent request, also records `outcome.output` as the request's outcome if it applies. True
+ * when it applied (and its outcome is recorded), false when its own condition failed (the service
+ * decides what that means); 409 `idempotency_request_in_progress` when another attempt had taken
+ * the key over, so nothing applied.
  */
-export function settleWrite(completion: WriteCompletion | undefined, result: WriteResult): boolean {
+export async function writeCompleting(db: SqlClient, outcome: WriteOutcome, write: ConditionalWrite): Promise<boolean> {
+  const { completion } = outcome;
+  const held = completion ? Prisma.sql`EXISTS (SELECT 1 FROM held)` : Prisma.sql`true`;
+  const statement = completion
+    ? Prisma.sql`
+      WITH ${completion.held}, ${write.ctes(held)}, ${completion.completed(outcome.output, write.applied)}
+      SELECT ${write.applied} AS applied, ${held} AS held`
+    : Prisma.sql`
+      WITH ${write.ctes(held)}
+      SELECT ${write.applied} AS applied, ${held} AS held`;
+  const result = (await queryRow(db, WriteResult, statement))!;
   if (result.applied) {
     completion?.recorded();
     return true;

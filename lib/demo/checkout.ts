@@ -3,6 +3,7 @@ import { createPublicCart } from '../carts/create-public-cart';
 import { setPublicCartAddress } from '../carts/set-public-cart-address';
 import { createHostedCheckoutSession } from '../checkout/create-hosted-checkout-session';
 import { allowReturnOrigin } from '../checkout/return-urls';
+import { readSession } from '../checkout/data';
 import { endSession, sessionStateAt } from '../checkout/sessions';
 import { createServiceContext } from '../core/context';
 import { scopes } from '../core/scopes';
@@ -48,7 +49,7 @@ const demoAddresses = {
 } as const;
 
 async function keepDemoSessionOpen(db: Db, installationId: string, demo: (typeof demoSessions)[number], now: Date): Promise<string> {
-  const existing = await db.checkoutSession.findUnique({ where: { id: demo.id } });
+  const existing = await readSession(db, demo.id);
   if (existing && sessionStateAt(existing, now) === 'open') return existing.id;
   if (existing) {
     await db.$transaction(async (tx) => {

@@ -181,7 +181,7 @@ async function executeCompletingInWrite(
       const c = claimed();
       prepared = run.shape(output);
       return Prisma.sql`completed AS (
-        UPDATE "IdempotencyRecord" SET ${outcomeColumns(c, prepared)} WHERE id IN (SELECT id FROM held) AND EXISTS (${applied}) RETURNING id)`;
+        UPDATE "IdempotencyRecord" SET ${outcomeColumns(c, prepared)} WHERE id IN (SELECT id FROM held) AND ${applied} RETURNING id)`;
     },
     recorded() {
       recorded = prepared;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from '../carts/cart-records';
 import { NormalizedAddress } from '../carts/schemas';
 import type { Db } from '../db/client';
 import type { SqlClient } from '../db/rows';
@@ -15,8 +16,6 @@ import { orderStates } from './states';
  */
 
 type Client = Db | Prisma.TransactionClient;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const OrderState = z.enum(orderStates);
 const Transition = z.object({ fromState: z.string().nullable(), toState: z.string(), actor: z.string(), reason: z.string(), occurredAt: z.date() });
@@ -117,7 +116,7 @@ const orderInclude = {
 
 /** An order whole; null when there is none (or the id is not a UUID). */
 export async function readOrder(db: Client, orderId: string): Promise<OrderRecord | null> {
-  if (!UUID.test(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   const row = await db.order.findUnique({ where: { id: orderId }, include: orderInclude });
   return row ? OrderRecord.parse(row) : null;
 }
@@ -128,14 +127,14 @@ export async function readOrder(db: Client, orderId: string): Promise<OrderRecor
  * exactly one of two conflicting moves wins.
  */
 export async function lockOrderRow(db: SqlClient, orderId: string): Promise<boolean> {
-  if (!UUID.test(orderId)) return false;
+  if (!isUuid(orderId)) return false;
   const rows = await db.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM "Order" WHERE id = ${orderId}::uuid FOR UPDATE`;
   return rows.length === 1;
 }
 
 /** The id of the order with this id or number (SO-...); null when there is none. */
 export async function findOrderId(db: Client, ref: string): Promise<string | null> {
-  const found = await db.order.findFirst({ where: UUID.test(ref) ? { id: ref } : { number: ref }, select: { id: true } });
+  const found = await db.order.findFirst({ where: isUuid(ref) ? { id: ref } : { number: ref }, select: { id: true } });
   return found?.id ?? null;
 }
 
@@ -304,7 +303,20 @@ export async function recordAfterSalesMove(tx: Prisma.TransactionClient, request
 
 /** The order an after-sales request belongs to; null when there is no such request (or the id is not a UUID). */
 export async function readAfterSalesOrderId(db: Client, requestId: string): Promise<string | null> {
-  if (!UUID.test(requestId)) return null;
+  if (!isUuid(requestId)) return null;
   const found = await db.afterSalesRequest.findUnique({ where: { id: requestId }, select: { orderId: true } });
   return found?.orderId ?? null;
+}
+
+export type OrderCharge = { id: string; number: string; createdAt: Date; payment: { method: string; cardBrand: string | null; cardLast4: string | null } | null };
+
+/** An order's number, when it was placed and its (first) charge: what its checkout session shows of it. Null when there is none. */
+export async function readOrderCharge(db: Client, orderId: string): Promise<OrderCharge | null> {
+  const order = await db.order.findUnique({
+    where: { id: orderId },
+    select: { id: true, number: true, createdAt: true, payments: { where: { kind: 'charge' }, orderBy: { createdAt: 'asc' }, take: 1, select: { provider: true, cardBrand: true, cardLast4: true } } },
+  });
+  if (!order) return null;
+  const p = order.payments[0];
+  return { id: order.id, number: order.number, createdAt: order.createdAt, payment: p ? { method: p.provider, cardBrand: p.cardBrand, cardLast4: p.cardLast4 } : null };
 }

@@ -53,10 +53,6 @@ export async function writeCartId(slug: string, cartId: string, expiresAt: Date)
   });
 }
 
-export async function forgetCartId(slug: string): Promise<void> {
-  (await cookies()).set(CART_COOKIE, '', { httpOnly: true, secure: secureCookies(), sameSite: 'lax', path: cartCookiePath(slug), maxAge: 0 });
-}
-
 /** The units in the shopper's active cart, for the header's cart link; null when there is none to show. */
 export const loadCartCount = cache(async (slug: string): Promise<number | null> => {
   const cartId = await readCartId(slug);

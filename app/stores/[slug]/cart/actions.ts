@@ -16,7 +16,7 @@ import { allowOwnReturnOrigin } from '@/lib/checkout/first-party';
 import { publicBaseUrl } from '@/lib/core/media-urls';
 import { getRateLimiter, policyFor, rateLimitKey } from '@/lib/http/rate-limit';
 import { Locale } from '@/lib/schemas/common';
-import { forgetCartId, readCartId, shopperContext, writeCartId } from '@/lib/storefront/shopper';
+import { readCartId, shopperContext, writeCartId } from '@/lib/storefront/shopper';
 import { withLocale } from '@/lib/storefront/locale';
 import type { AddToCartState } from '@/lib/storefront/add-to-cart-state';
 
@@ -167,9 +167,4 @@ export async function cancelCheckout(slug: string): Promise<void> {
     if (open) await cancelHostedCheckoutBrowser(ctx, { sessionId: open.id, body: {} });
   }
   refresh();
-}
-
-/** A cart that has gone (completed, abandoned) is forgotten, so the next add starts a new one. */
-export async function forgetCart(slug: string): Promise<void> {
-  await forgetCartId(slug);
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
+import { principalOf } from '../carts/cart-records';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { appendEvent } from '../events/append-event';
@@ -135,8 +136,7 @@ export async function requestAfterSales(
 
 /** requestStorefrontOrderAfterSales (op 11): another installation's order is 404. */
 export async function requestStorefrontOrderAfterSales(ctx: ServiceContext, input: { orderId: string; body: StorefrontAfterSalesRequest }): Promise<StorefrontAfterSalesResult> {
-  if (!ctx.principal) throw new ServiceError('authentication_required');
-  return requestAfterSales(ctx, { ...input, installationId: ctx.principal.installationId });
+  return requestAfterSales(ctx, { ...input, installationId: principalOf(ctx).installationId });
 }
 
 function eventPayload(

@@ -1,4 +1,5 @@
 import 'server-only';
+import { principalOf } from '../carts/cart-records';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { lockOrder, moveOrder } from './move-order';
@@ -34,6 +35,5 @@ export async function cancelOrder(
 
 /** cancelStorefrontOrder (op 10): another installation's order is 404. */
 export async function cancelStorefrontOrder(ctx: ServiceContext, input: { orderId: string; body: StorefrontOrderTransitionRequest }): Promise<StorefrontOrderCancellation> {
-  if (!ctx.principal) throw new ServiceError('authentication_required');
-  return cancelOrder(ctx, { ...input, installationId: ctx.principal.installationId });
+  return cancelOrder(ctx, { ...input, installationId: principalOf(ctx).installationId });
 }

@@ -1,8 +1,8 @@
 import 'server-only';
+import { money } from '../carts/cart-records';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import type { Prisma } from '../generated/prisma/client';
-import type { Currency } from '../schemas/common';
 import { type AfterSalesRecord, type OrderRecord, readOrder } from './data';
 import { lineRefundables } from './refund-math';
 import type { StorefrontAfterSales, StorefrontOrder } from './schemas';
@@ -17,7 +17,6 @@ export async function ownOrderOrThrow(ctx: ServiceContext, orderId: string): Pro
   return order;
 }
 
-const money = (amount: number, currency: Currency) => ({ amount, currency });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function history(transitions: OrderRecord['transitions']) {

@@ -1,7 +1,7 @@
 import 'server-only';
+import { money, principalOf } from '../carts/cart-records';
 import type { ServiceContext } from '../core/context';
-import { ServiceError } from '../core/errors';
-import { type Currency, listMeta } from '../schemas/common';
+import { listMeta } from '../schemas/common';
 import { countOrders, listOrders } from './data';
 import { ownOrderOrThrow, toOrderView } from './order-records';
 import type { OrderListQuery, StorefrontOrder, StorefrontOrderSummary } from './schemas';
@@ -13,13 +13,11 @@ export async function getStorefrontOrder(ctx: ServiceContext, input: { orderId: 
 
 /** listStorefrontOrders (extension): the installation's orders, newest first, optionally in one state. */
 export async function listStorefrontOrders(ctx: ServiceContext, query: OrderListQuery): Promise<{ data: StorefrontOrderSummary[]; meta: ReturnType<typeof listMeta> }> {
-  if (!ctx.principal) throw new ServiceError('authentication_required');
-  const filter = { installationId: ctx.principal.installationId, state: query.state };
+  const filter = { installationId: principalOf(ctx).installationId, state: query.state };
   const [total, rows] = await Promise.all([
     countOrders(ctx.db, filter),
     listOrders(ctx.db, filter, { skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
   ]);
-  const money = (amount: number, currency: Currency) => ({ amount, currency });
   return {
     data: rows.map((o) => ({
       id: o.id,

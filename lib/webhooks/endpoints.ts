@@ -1,4 +1,5 @@
 import 'server-only';
+import { principalOf } from '../carts/cart-records';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { type WebhookEndpoint, readInstallationEndpoint } from './data';
@@ -26,9 +27,7 @@ export function toPublicEndpoint(e: WebhookEndpoint): PublicWebhookEndpoint {
 
 /** The caller's installation's endpoint, or 404 (another installation's endpoint is not found either). */
 export async function getOwnEndpointOrThrow(ctx: ServiceContext, id: string): Promise<WebhookEndpoint> {
-  const principal = ctx.principal;
-  if (!principal) throw new ServiceError('authentication_required');
-  const endpoint = await readInstallationEndpoint(ctx.db, principal.installationId, id);
+  const endpoint = await readInstallationEndpoint(ctx.db, principalOf(ctx).installationId, id);
   if (!endpoint) throw new ServiceError('webhook_endpoint_not_found');
   return endpoint;
 }

@@ -36,6 +36,14 @@ export async function deleteEndpoint(db: Client, id: string): Promise<boolean> {
   return count > 0;
 }
 
+/** An installation's endpoints and how their deliveries fare (what the go-live readiness checks weigh). */
+export function readInstallationWebhookHealth(db: Client, installationId: string) {
+  return db.webhookEndpoint.findMany({
+    where: { installationId },
+    select: { id: true, enabled: true, disabledReason: true, health: true, consecutiveFailures: true, lastSuccessAt: true, lastFailureAt: true },
+  });
+}
+
 export type EndpointWithOwner = WebhookEndpoint & { merchantSlug: string | null; appSlug: string | null };
 
 /** Every endpoint (of one store, when given), oldest first, with the slugs of the store and app it belongs to. */

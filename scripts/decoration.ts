@@ -16,7 +16,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { closeDb, commandDb } from '../lib/db/client';
 import { getPublicStorefrontDecoration } from '../lib/decoration/get-public-storefront-decoration';
-import { listPublishedDecorations } from '../lib/decoration/list-published-decorations';
+import { listDecorationVersions } from '../lib/decoration/decoration-versions';
+import { getMerchantOrThrow } from '../lib/catalog/merchants';
 import { mapUrlFields, publicBaseUrl, storedUrl } from '../lib/core/media-urls';
 import { createDecorationPreview } from '../lib/decoration/preview-decoration';
 import { publishDecoration } from '../lib/decoration/publish-decoration';
@@ -72,12 +73,19 @@ async function preview(ctx: ServiceContext, path: string, hours: string | undefi
   console.log(new URL(link.path, publicBaseUrl()).href);
 }
 
+/** One line per version, newest first: number, versionId, date, locale/market, live, rollback, what changed. */
 async function history(ctx: ServiceContext) {
-  const versions = await listPublishedDecorations(ctx, slug!);
-  if (!versions) throw new Error(`no store with slug ${slug}`);
-  if (versions.length === 0) console.log(`${slug} has not published a decoration.`);
-  for (const v of versions) {
-    console.log(`${String(v.version).padStart(4)}  ${v.id}  ${v.publishedAt.toISOString()}  ${v.locale}/${v.market}${v === versions[0] ? '  (live)' : ''}`);
+  const merchant = await getMerchantOrThrow(ctx.db, slug!);
+  for (let page = 1; ; page++) {
+    const list = await listDecorationVersions(ctx, merchant, { page, pageSize: 50 });
+    if (list.meta.total === 0) console.log(`${slug} has not published a decoration.`);
+    for (const v of list.data) {
+      const { added, removed, changed, reordered } = v.changes;
+      const what = [added.length && `+${added.length}`, removed.length && `-${removed.length}`, changed.length && `~${changed.length}`, reordered && 'reordered'];
+      const notes = [v.live && '(live)', v.restoredFromVersion && `(rollback to ${v.restoredFromVersion})`, `blocks ${what.filter(Boolean).join(' ') || 'unchanged'}`];
+      console.log(`${String(v.version).padStart(4)}  ${v.versionId}  ${v.publishedAt}  ${v.locale}/${v.market}  ${notes.filter(Boolean).join('  ')}`);
+    }
+    if (!list.meta.hasNextPage) break;
   }
 }
 

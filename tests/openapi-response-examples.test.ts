@@ -127,8 +127,12 @@ function stable(value: unknown, key = '', parent = ''): unknown {
   if (VOLATILE.has(key) || (parent === 'puzzle' && key === 'id')) return `<${key}>`;
   if (ISO.test(value)) return '<datetime>';
   if (RANDOM_UUID.test(value)) return '<random uuid>';
-  // Order numbers end in random characters; a new hosted checkout session's id is random (the demo session's is fixed).
-  return value.replace(/^SO-\d{8}-[0-9A-Z]{6}$/, '<order number>').replace(/cs_(?!DemoLumenAudio)[A-Za-z0-9_-]{32}/g, '<session id>');
+  // Order numbers end in random characters; a new hosted checkout session's id is random (the demo session's is fixed);
+  // a decoration preview link carries a new preview id, signed.
+  return value
+    .replace(/^SO-\d{8}-[0-9A-Z]{6}$/, '<order number>')
+    .replace(/cs_(?!DemoLumenAudio)[A-Za-z0-9_-]{32}/g, '<session id>')
+    .replace(/\?preview=[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}$/, '?preview=<token>');
 }
 
 describe('OpenAPI 200 examples', () => {

@@ -45,6 +45,8 @@ const en = {
     'webhooks:read': 'See its webhook subscriptions',
     'webhooks:write': 'Manage its webhook subscriptions',
     'orders:read': 'Read your orders',
+    'decoration:read': 'See your storefront decoration and its history',
+    'decoration:write': 'Edit, publish and roll back your storefront decoration',
   } as Record<string, string>,
 };
 
@@ -92,6 +94,8 @@ const zh: typeof en = {
     'webhooks:read': '查看它的 Webhook 订阅',
     'webhooks:write': '管理它的 Webhook 订阅',
     'orders:read': '读取你的订单',
+    'decoration:read': '查看你的店铺装修及其历史版本',
+    'decoration:write': '编辑、发布和回滚你的店铺装修',
   },
 };
 

@@ -60,6 +60,18 @@ export function readMerchant(db: SqlClient, slug: string): Promise<MerchantRecor
   );
 }
 
+/** The store by its id (an installation's, a merchant user's): for those who act on their own store. */
+export function readMerchantById(db: SqlClient, id: string): Promise<MerchantRecord | undefined> {
+  return queryRow(
+    db,
+    MerchantRecord,
+    Prisma.sql`
+      SELECT "id", "slug", "displayName", "tagline", "defaultLocale", "defaultMarket", "markets", "contact",
+             "logoUrl", "accessMode"::text AS "accessMode", "createdAt", "updatedAt", "accentColor"
+      FROM "Merchant" WHERE "id" = ${id}::uuid`,
+  );
+}
+
 /*
  * Stock. A SKU's `stock` is what is left to sell. A checkout session takes units from it as its
  * reservations (StockReservation); they go back to the SKU when the session ends unpaid or its

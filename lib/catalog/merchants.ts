@@ -5,13 +5,20 @@ import type { Db } from '../db/client';
 import { type Market, isMarket, marketCurrency } from '../schemas/common';
 import { assertStoreReadable } from './store-readable';
 import type { PublicMerchant } from './schemas';
-import { type MerchantRecord, readMerchant } from './data';
+import { type MerchantRecord, readMerchant, readMerchantById } from './data';
 
 export type { MerchantRecord } from './data';
 
 /** The store by its slug, or 404 merchant_not_found. */
 export async function getMerchantOrThrow(db: Db, slug: string): Promise<MerchantRecord> {
   const merchant = await readMerchant(db, slug);
+  if (!merchant) throw new ServiceError('merchant_not_found');
+  return merchant;
+}
+
+/** The store by its id, or 404 merchant_not_found (a store removed since the caller learnt its id). */
+export async function getMerchantByIdOrThrow(db: Db, id: string): Promise<MerchantRecord> {
+  const merchant = await readMerchantById(db, id);
   if (!merchant) throw new ServiceError('merchant_not_found');
   return merchant;
 }

@@ -40,6 +40,8 @@ export const errorCatalogue = {
   product_not_found: { status: 404, message: 'No product exists with this slug in this store.' },
   category_not_found: { status: 404, message: 'No category exists with this slug.' },
   decoration_not_published: { status: 404, message: 'This store has no published decoration.' },
+  decoration_draft_not_found: { status: 404, message: 'No decoration draft is saved for this store.' },
+  decoration_version_not_found: { status: 404, message: 'This store has no decoration version with this id or number.' },
   cart_not_found: { status: 404, message: 'No cart exists with this id.' },
   cart_item_not_found: { status: 404, message: 'The cart holds no line for this SKU.' },
   sku_not_found: { status: 404, message: 'No SKU exists with this id.' },
@@ -77,6 +79,9 @@ export const errorCatalogue = {
   order_state_conflict: { status: 409, message: 'The order is not in a state that allows this step.' },
   order_version_conflict: { status: 409, message: 'The order has changed since the version you sent.' },
   after_sales_state_conflict: { status: 409, message: 'The after-sales request is not in a state that allows this step.' },
+  decoration_draft_conflict: { status: 409, message: 'The decoration draft has changed since the revision you sent.' },
+  decoration_version_conflict: { status: 409, message: 'The live decoration version is not the one you sent.' },
+  decoration_not_publishable: { status: 409, message: 'The decoration breaks the store’s rules now; the issues list each violation.' },
   challenge_locked: {
     status: 409,
     message: 'Too many wrong answers: store access is locked for this client for a while.',

@@ -1,13 +1,13 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { getReadableMerchantOrThrow } from '../catalog/merchants';
+import { type MerchantRecord, getMerchantOrThrow, getReadableMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { withMediaUrls } from '../core/media-urls';
 import type { Locale, Market } from '../schemas/common';
 import { deleteExpiredPreviews, insertPreview, readLivePreview } from './data';
 import { collectionProductIds, withCurrentProductEntries } from './product-entries';
 import { signPreviewToken, verifyPreviewToken } from './preview-token';
-import { type PublishDecorationInput, validateDecorationDraft } from './publish-decoration';
+import { validateDecorationDraft } from './publish-decoration';
 import type { DecorationBlock } from './schemas';
 
 /** How long a preview link works by default, and at most. */
@@ -19,13 +19,15 @@ export type DecorationPreviewLink = { token: string; path: string; expiresAt: st
  * Keeps a draft for previewing without publishing it: validated exactly as publishing would
  * (400 validation_failed listing every violation), stored apart from the published versions,
  * and reachable only through the signed, expiring link returned here. The store's expired
- * previews are removed on the way.
+ * previews are removed on the way. `slug` names the store for the operator's command; the
+ * console and the API pass the store they act on.
  */
 export async function createDecorationPreview(
   ctx: ServiceContext,
-  input: PublishDecorationInput & { ttlSeconds?: number },
+  input: ({ slug: string } | { merchant: MerchantRecord }) & { draft: unknown; ttlSeconds?: number },
 ): Promise<DecorationPreviewLink> {
-  const valid = await validateDecorationDraft(ctx, input);
+  const merchant = 'merchant' in input ? input.merchant : await getMerchantOrThrow(ctx.db, input.slug);
+  const valid = await validateDecorationDraft(ctx, { merchant, draft: input.draft });
   const ttl = Math.min(Math.max(1, Math.floor(input.ttlSeconds ?? PREVIEW_TTL_SECONDS.default)), PREVIEW_TTL_SECONDS.max);
   // Whole seconds: the link carries the expiry in seconds and the row must agree with it.
   const expiresAt = new Date((Math.floor(ctx.now.getTime() / 1000) + ttl) * 1000);

@@ -1,6 +1,5 @@
 import 'server-only';
 import { z } from 'zod';
-import { lockStore } from '../catalog/data';
 import { type MerchantRecord, getMerchantOrThrow } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
 import { ServiceError, type ErrorIssue } from '../core/errors';
@@ -8,8 +7,8 @@ import { toIssues } from '../core/issues';
 import { publicReadsChanged } from '../core/public-read-cache';
 import type { Locale, Market } from '../schemas/common';
 import { absoluteUrl, mapUrlFields, publicBaseUrl, storedUrl } from '../core/media-urls';
-import { collectionProductIds, loadProductEntries } from './product-entries';
-import { insertDecorationVersion, readLatestDecorationVersion } from './data';
+import { loadProductEntries } from './product-entries';
+import { publishVersion } from './publish-version';
 import { DecorationBlock, DecorationDraft as DraftSchema, DecorationProductEntry } from './schemas';
 
 export type PublishDecorationInput = {
@@ -42,10 +41,13 @@ export type ValidDecorationDraft = {
  * Checks an authored decoration against the same schema the API serves, plus the rules only the
  * store can tell (its markets, its catalog, unique block ids), and refuses with 400
  * validation_failed listing every violation. Root-relative media URLs ("/media/...") are
- * accepted as this deployment's assets. Publishing and previewing both start here.
+ * accepted as this deployment's assets. Saving a draft, previewing and publishing all start here.
  */
-export async function validateDecorationDraft(ctx: ServiceContext, input: PublishDecorationInput): Promise<ValidDecorationDraft> {
-  const merchant = await getMerchantOrThrow(ctx.db, input.slug);
+export async function validateDecorationDraft(
+  ctx: ServiceContext,
+  input: { merchant: MerchantRecord; draft: unknown },
+): Promise<ValidDecorationDraft> {
+  const { merchant } = input;
   const base = publicBaseUrl();
   const candidate = mapUrlFields(input.draft, (u) => absoluteUrl(u, base));
   const parsed = DraftSchema.safeParse(candidate);
@@ -71,29 +73,41 @@ export async function validateDecorationDraft(ctx: ServiceContext, input: Publis
 }
 
 /**
- * Publishes a merchant's authored decoration as a new immutable version (`version` + 1, a new
- * `versionId`), once `validateDecorationDraft` accepts it.
+ * The violations a decoration has now (none: it can be published), for a draft or version that
+ * was valid when stored and may have gone stale since (a product withdrawn, a market dropped).
+ */
+export async function decorationIssues(ctx: ServiceContext, merchant: MerchantRecord, draft: unknown): Promise<ErrorIssue[]> {
+  try {
+    await validateDecorationDraft(ctx, { merchant, draft });
+    return [];
+  } catch (err) {
+    if (err instanceof ServiceError && err.code === 'validation_failed') return err.issues ?? [];
+    throw err;
+  }
+}
+
+/**
+ * Publishes an authored decoration (the operator's file) as a new immutable version
+ * (`version` + 1, a new `versionId`), once `validateDecorationDraft` accepts it. The store's
+ * saved draft, if any, is left as it is.
  */
 export async function publishDecoration(
   ctx: ServiceContext,
   input: PublishDecorationInput,
 ): Promise<PublishedDecorationVersion> {
-  const { merchant, locale, market, blocks, stored } = await validateDecorationDraft(ctx, input);
-  const row = await ctx.db.$transaction(async (tx) => {
-    await lockStore(tx, merchant.id);
-    const version = (await readLatestDecorationVersion(tx, merchant.id)) + 1;
-    return insertDecorationVersion(tx, { merchantId: merchant.id, version, locale, market, blocks: stored, publishedAt: ctx.now });
-  });
+  const valid = await validateDecorationDraft(ctx, { merchant: await getMerchantOrThrow(ctx.db, input.slug), draft: input.draft });
+  const published = await ctx.db.$transaction((tx) =>
+    publishVersion(ctx, tx, { merchant: valid.merchant, locale: valid.locale, market: valid.market, blocks: valid.stored, restoredFromVersion: null }),
+  );
   publicReadsChanged();
-
   return {
-    versionId: row.id,
-    version: row.version,
-    locale,
-    market,
-    blocks: blocks.length,
-    products: collectionProductIds(blocks).length,
-    publishedAt: row.publishedAt.toISOString(),
+    versionId: published.versionId,
+    version: published.version,
+    locale: valid.locale,
+    market: valid.market,
+    blocks: published.blockCount,
+    products: published.productCount,
+    publishedAt: published.publishedAt,
   };
 }
 

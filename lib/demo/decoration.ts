@@ -1,4 +1,6 @@
 import type { Db } from '../db/client';
+import { getMerchantOrThrow } from '../catalog/merchants';
+import { readCurrentDraft, saveDecorationDraft } from '../decoration/decoration-draft';
 import { publishDecoration } from '../decoration/publish-decoration';
 import type { DecorationDraftInput } from '../decoration/schemas';
 import { createServiceContext } from '../core/context';
@@ -225,5 +227,23 @@ export async function seedDemoDecorations(db: Db): Promise<{ decorations: number
     });
     published++;
   }
+  await seedDemoDraft(db);
   return { decorations: published };
+}
+
+/**
+ * lumen-audio also has a saved draft with one unpublished change (the shipping notice), so the
+ * studio and the API's draft, preview and publish examples have something to show. Idempotent:
+ * a store with a saved draft is left alone.
+ */
+async function seedDemoDraft(db: Db): Promise<void> {
+  const ctx = createServiceContext({ db, requestId: 'seed', clientAddress: 'seed' });
+  const merchant = await getMerchantOrThrow(db, 'lumen-audio');
+  const current = await readCurrentDraft(ctx, merchant);
+  if (current.source !== 'live') return;
+  const notice = stableUuid('decoration-block:lumen-audio:notice-shipping');
+  const blocks = current.blocks.map((b) =>
+    b.id === notice && b.type === 'notice' ? { ...b, text: l('满 79 美元包邮 · 30 天无忧退货', 'Free shipping over $79 · 30-day returns') } : b,
+  );
+  await saveDecorationDraft(ctx, merchant, { draft: { locale: current.locale, market: current.market, blocks } });
 }

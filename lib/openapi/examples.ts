@@ -1,5 +1,6 @@
 import { DEMO_CART_ID, DEMO_CART_SKU_ID } from '../demo/carts';
 import { DEMO_CHECKOUT_SESSION_ID, DEMO_RETURN_ORIGIN } from '../demo/checkout';
+import { stableUuid } from '../demo/ids';
 import { DEMO_DELIVERED_ORDER_ID, DEMO_DELIVERED_ORDER_LINE_ID, DEMO_PAID_ORDER_ID } from '../demo/order-ids';
 import { DEMO_WEBHOOK_ENDPOINT_ID } from '../demo/webhooks';
 import type { OperationId } from '../operations';
@@ -13,6 +14,45 @@ export type OperationExamples = {
 
 const browserStep = { params: { sessionId: DEMO_CHECKOUT_SESSION_ID }, body: {} };
 
+/** A decoration draft of the demo store the demo keys belong to (lumen-audio): its seeded block ids, its products. */
+const lumenBlock = (name: string) => stableUuid(`decoration-block:lumen-audio:${name}`);
+const lumenProduct = (slug: string) => ({ id: stableUuid(`product:lumen-audio:${slug}`), slug, title: slug, imageUrl: null, kind: 'physical', price: null });
+const decorationDraft = {
+  locale: 'en-US',
+  market: 'US',
+  blocks: [
+    {
+      id: lumenBlock('notice-shipping'),
+      type: 'notice',
+      text: { 'zh-CN': '满 79 美元包邮 · 30 天无忧退货', 'en-US': 'Free shipping over $79 · 30-day returns' },
+      path: '/products/aurora-wireless-earbuds-pro',
+      theme: { density: 'compact' },
+    },
+    {
+      id: lumenBlock('banner-desktop'),
+      type: 'image_banner',
+      alt: { 'zh-CN': '书架音箱系列：木质箱体，温暖声场', 'en-US': 'Bookshelf speakers: wood cabinets, a warm soundstage' },
+      path: '/products/bookshelf-speakers-pro',
+      media: {
+        id: stableUuid('decoration-media:lumen-banner'),
+        kind: 'image',
+        url: 'http://localhost:3000/media/decoration/lumen-banner.svg',
+        thumbnailUrl: null,
+        alt: 'Bookshelf speakers banner',
+        width: 1600,
+        height: 400,
+        durationSeconds: null,
+      },
+    },
+    {
+      id: lumenBlock('headphones'),
+      type: 'product_collection',
+      title: { 'zh-CN': '本周推荐', 'en-US': 'Picks of the week' },
+      products: [lumenProduct('aurora-wireless-earbuds-pro'), lumenProduct('bookshelf-speakers-pro')],
+    },
+  ],
+};
+
 /**
  * Each operation's documented request, by operation id. They name the demo seed's rows, so they
  * live with the document and not in the operation table: the contract holds no demo data.
@@ -20,6 +60,14 @@ const browserStep = { params: { sessionId: DEMO_CHECKOUT_SESSION_ID }, body: {} 
  */
 const examples: Partial<Record<OperationId, OperationExamples>> = {
   getPublicStorefrontDecoration: { params: { slug: 'lumen-audio' } },
+  getStorefrontDecorationDraft: {},
+  saveStorefrontDecorationDraft: { body: { ...decorationDraft, expectedRevision: 1 } },
+  validateStorefrontDecorationDraft: { body: decorationDraft },
+  createStorefrontDecorationPreview: { body: { expiresInSeconds: 3600 } },
+  publishStorefrontDecorationDraft: { body: { expectedVersion: 1 } },
+  listStorefrontDecorationVersions: { query: { page: '1', pageSize: '20' } },
+  getStorefrontDecorationVersion: { params: { version: '1' } },
+  rollbackStorefrontDecoration: { params: { version: '1' }, body: {} },
   updateInstallationWebhook: {
     params: { id: DEMO_WEBHOOK_ENDPOINT_ID },
     body: { description: 'Order notifications for the fulfilment service', enabled: true },

@@ -1,4 +1,5 @@
 import { checkoutEventKinds } from '../checkout/events';
+import { decorationEventKinds } from '../decoration/events';
 import { orderEventKinds } from '../orders/events';
 import type { EventKind } from '../events/define-event-kind';
 
@@ -7,7 +8,7 @@ import type { EventKind } from '../events/define-event-kind';
  * Each domain declares its kinds beside its services (e.g. lib/checkout/events.ts) and lists
  * them here; webhook subscriptions accept exactly these types.
  */
-export const eventKinds: readonly EventKind[] = [...checkoutEventKinds, ...orderEventKinds];
+export const eventKinds: readonly EventKind[] = [...checkoutEventKinds, ...orderEventKinds, ...decorationEventKinds];
 
 export function eventKind(type: string): EventKind | undefined {
   return eventKinds.find((k) => k.type === type);

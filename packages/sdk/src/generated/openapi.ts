@@ -29,6 +29,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/open/storefront/decoration/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the store’s decoration draft
+         * @description Extension. The store’s saved draft (`source: "draft"`), or, before one is saved, a copy of the live version (`source: "live"`, `revision: 0`) or no blocks (`source: "empty"`). With what publishing it would change against the live version (`changes`, `unpublishedChanges`) and what stands in the way of publishing it now (`issues`, e.g. a product the store stopped selling). Media URLs are absolute.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `decoration:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["getStorefrontDecorationDraft"];
+        /**
+         * Save the store’s decoration draft
+         * @description Extension. Replaces the draft with the one sent, as its next `revision`, when it passes every rule publishing checks; shoppers see nothing of it until it is published. A draft is `{locale, market, blocks}`: the published decoration’s schema (blocks, limits, defaults) plus the store’s rules: it sells in `market`, every collection names active products of the store (by `id`; the other entry fields are taken from the catalog), block ids are unique. Every violation is listed at once in `issues`: of the schema first (paths under `body.`), then, once the schema is met, of the store’s rules (`body.market` `market_not_sold`, `body.blocks.N.id` `duplicate_id`, `body.blocks.N.products.M.id` `product_not_found` or `duplicate_product`). Send `expectedRevision` (from the draft you changed) so a draft saved meanwhile by someone else (the merchant in the console, another app) is not overwritten: 409 `decoration_draft_conflict` with `details.revision`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `decoration:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        put: operations["saveStorefrontDecorationDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/storefront/decoration/draft/validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a decoration draft without saving it
+         * @description Extension. Checks a draft as saving and publishing would and changes nothing. A draft is `{locale, market, blocks}`: the published decoration’s schema (blocks, limits, defaults) plus the store’s rules: it sells in `market`, every collection names active products of the store (by `id`; the other entry fields are taken from the catalog), block ids are unique. Every violation is listed at once in `issues`: of the schema first (paths under `body.`), then, once the schema is met, of the store’s rules (`body.market` `market_not_sold`, `body.blocks.N.id` `duplicate_id`, `body.blocks.N.products.M.id` `product_not_found` or `duplicate_product`). A valid draft answers 200 with its blocks as publishing would store them (defaults applied, product entries from the catalog).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `decoration:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["validateStorefrontDecorationDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/storefront/decoration/draft/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a preview link of the decoration draft
+         * @description Extension. A signed link to the store’s home page showing the draft (as `getStorefrontDecorationDraft` shows it) exactly as shoppers would see it once published, with a preview bar, `noindex`, for `expiresInSeconds` (default 24 hours, at most 7 days). The link is an HMAC over store, preview and expiry: it cannot be moved to another store or extended, and a wrong or expired one is a 404 page. The draft must pass the store’s rules now, else 409 `decoration_not_publishable` with `issues`. `expectedRevision`: preview only that revision (409 `decoration_draft_conflict` otherwise).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `decoration:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["createStorefrontDecorationPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/storefront/decoration/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the published decoration versions
+         * @description Extension. Every version the store published, newest (live) first, paginated (`page` 1..100, `pageSize` 1..50, default 20), each with what it changed against the version before it (`changes`: blocks added, removed, changed, reordered) and, for a rollback, `restoredFromVersion`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `decoration:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listStorefrontDecorationVersions"];
+        put?: never;
+        /**
+         * Publish the decoration draft as the next version
+         * @description Extension. Publishes the saved draft as a new immutable version (`version` + 1, a new `versionId`) that shoppers see at once, and appends the `decoration.published` webhook event in the same transaction. The draft is kept. No saved draft: 404 `decoration_draft_not_found`. A draft that breaks the store’s rules now (a product withdrawn since it was saved): 409 `decoration_not_publishable` with `issues` (paths within the draft). `expectedRevision` publishes only the revision you reviewed (409 `decoration_draft_conflict`); `expectedVersion` only over the live version you saw (409 `decoration_version_conflict` with `details.liveVersion` when another was published meanwhile).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `decoration:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["publishStorefrontDecorationDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/storefront/decoration/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a published decoration version
+         * @description Extension. One version, by its number or `versionId`, with its blocks as published (product entries as the catalog showed them then). Another store’s version, or an unknown one, is 404 `decoration_version_not_found`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `decoration:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["getStorefrontDecorationVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/storefront/decoration/versions/{version}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll back to an earlier decoration version
+         * @description Extension. Publishes a copy of the version (by number or `versionId`) as the next version, with `restoredFromVersion`, so the history keeps every version; appends `decoration.published`. The saved draft is left as it is. Products the store no longer sells are left out of its collections (shoppers did not see them either); a copy that breaks another rule now is 409 `decoration_not_publishable`. Another store’s version, or an unknown one, is 404 `decoration_version_not_found`; `expectedVersion` guards against rolling back over a version you have not seen (409 `decoration_version_conflict`).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `decoration:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["rollbackStorefrontDecoration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/open/webhooks/endpoints/{id}": {
         parameters: {
             query?: never;
@@ -2421,296 +2597,119 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "decoration.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new version of the store’s decoration is live: published from the draft (console or API), from a file (operator), or as a rollback to an earlier version (same transaction as the version).
+         * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded `whsec_` secret; two during a secret rotation overlap. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The event id: the same event delivered to two endpoints has the same id.
+                         */
+                        id: string;
+                        /** @constant */
+                        type: "decoration.published";
+                        /** @constant */
+                        apiVersion: "v1";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened.
+                         */
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @description What the event is about. */
+                        subject: {
+                            type: string;
+                            id: string;
+                        };
+                        data: {
+                            /** Format: uuid */
+                            versionId: string;
+                            version: number;
+                            /** @description The version shoppers saw before; null for the first. */
+                            previousVersion: number | null;
+                            /** @description Set when this publish was a rollback: the version it republished. */
+                            restoredFromVersion: number | null;
+                            /** @enum {string} */
+                            locale: "zh-CN" | "en-US";
+                            /** @enum {string} */
+                            market: "CN" | "US";
+                            blockCount: number;
+                            productCount: number;
+                            /** @description How many blocks this version added, removed and changed against the previous one. */
+                            changes: {
+                                added: number;
+                                removed: number;
+                                changed: number;
+                                reordered: boolean;
+                            };
+                            /** Format: date-time */
+                            publishedAt: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; 410 Gone disables the endpoint; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
-        PublicWebhookUpdateRequest: {
-            /** @description https URL without credentials or fragment, whose host resolves only to public addresses. */
-            url?: string;
-            /** @description Event kinds to receive, from listInstallationWebhookEvents; replaces the current list. */
-            eventTypes?: string[];
-            /** @description false stops deliveries (they wait); true resumes them. */
-            enabled?: boolean;
-            description?: string | null;
-            /**
-             * @description Issues a new signing secret, returned once in this response. Deliveries carry both signatures until the overlap ends.
-             * @constant
-             */
-            rotateSecret?: true;
-            /** @description How long the previous secret keeps signing beside the new one (default 86400). Only with rotateSecret. */
-            rotationOverlapSeconds?: number;
-        };
-        HostedCheckoutSessionCreateRequest: {
-            /**
-             * Format: uuid
-             * @description An `active` cart of this installation with at least one line and an address.
-             */
-            cartId: string;
-            /** @description The token setPublicCartAddress returned; stale tokens are 409 address_token_stale. */
-            addressToken: string;
-            /** @description Refuse with 409 cart_version_conflict when the cart moved on. */
-            expectedVersion?: number;
-            /** @description Where the shopper goes after paying: absolute https (http only for localhost outside production) on an origin registered for this installation, else 400. */
-            returnUrl: string;
-            /** @description Where the shopper goes after cancelling or when the session expired; same rules as returnUrl. */
-            cancelUrl: string;
-            /** @description Language of the checkout pages; the cart locale when omitted. */
-            locale?: components["schemas"]["Locale"];
-            /** @description Minutes the session stays open (stock stays reserved), 5 to 1440; default 60. */
-            expiresInMinutes?: number;
+        StorefrontDecorationDraftSaveRequest: {
+            locale: components["schemas"]["Locale"];
+            market: components["schemas"]["Market"];
+            blocks: components["schemas"]["StorefrontDecorationBlock"][];
+            /** @description The revision the change was made to (0: nothing saved yet). When the saved draft has another, 409 `decoration_draft_conflict`. */
+            expectedRevision?: number;
         };
         /**
          * @description Content locale.
          * @enum {string}
          */
         Locale: "zh-CN" | "en-US";
-        /** @description `{}` is a valid body for projection and return. */
-        HostedBrowserContextRequest: {
-            /**
-             * @description The step the page shows. continue requires it and moves on only from that step: a second submission of the same step answers the current view and changes nothing.
-             * @enum {string}
-             */
-            step?: "review" | "payment";
-            /** @description Required to continue from `payment`. */
-            paymentMethod?: components["schemas"]["HostedCheckoutPaymentMethod"];
-            /** @description Required with paymentMethod `test_card`. */
-            card?: components["schemas"]["HostedCheckoutCardFields"];
-        };
-        /**
-         * @description `test_card` (test-mode installations only; places the order `paid`) or `manual` (bank transfer or pay on delivery; places it `pending_payment`).
-         * @enum {string}
-         */
-        HostedCheckoutPaymentMethod: "test_card" | "manual";
-        HostedCheckoutCardFields: {
-            /** @description Card number; spaces and dashes allowed. Luhn-checked. Never stored: only brand and last 4. */
-            number: string;
-            expMonth: number;
-            /** @description Four digits, or two (26 = 2026). */
-            expYear: number;
-            cvc: string;
-        };
-        HostedBrowserCancelRequest: {
-            /** @description Why the shopper left, for the merchant; optional. */
-            reason?: string;
-        };
-        PublicCartQuantityUpdateRequest: {
-            /** @description The new quantity of the line, 1 to 99. To remove a line, DELETE it. */
-            quantity: number;
-            /** @description The cart version the client last saw. When given and the cart has moved on, the change is refused with 409 cart_version_conflict; when omitted the change applies to the current version. */
-            expectedVersion?: number;
-        };
-        /** @description A change with no payload of its own; `{}` is a valid body. */
-        PublicCartTransitionRequest: {
-            /** @description The cart version the client last saw. When given and the cart has moved on, the change is refused with 409 cart_version_conflict; when omitted the change applies to the current version. */
-            expectedVersion?: number;
-        };
-        PublicCartItemMutationRequest: {
-            /**
-             * Format: uuid
-             * @description SKU to add, from the store’s product detail (`skus[].id`).
-             */
-            skuId: string;
-            /** @description Units, 1 to 99. A SKU's maxPerOrder may lower the bound. */
-            quantity: number;
-            /** @description The cart version the client last saw. When given and the cart has moved on, the change is refused with 409 cart_version_conflict; when omitted the change applies to the current version. */
-            expectedVersion?: number;
-        };
-        PublicCartAddressSetRequest: {
-            /** @description The shipping address; its country must be the cart market. */
-            address: components["schemas"]["PublicCartCnAddressInput"] | components["schemas"]["PublicCartUsAddressInput"];
-            /** @description The cart version the client last saw. When given and the cart has moved on, the change is refused with 409 cart_version_conflict; when omitted the change applies to the current version. */
-            expectedVersion?: number;
-        };
-        PublicCartCnAddressInput: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "CN";
-            /** @description Recipient name, 1 to 50 characters after trimming. */
-            recipient: string;
-            /** @description Mainland mobile number, 11 digits starting 13-19; spaces, dashes and a +86 prefix are accepted and removed. */
-            phone: string;
-            /** @description Province-level division, official name, short name or pinyin ("广东省", "广东", "Guangdong"). */
-            province: string;
-            /** @description City, 1 to 40 characters. */
-            city: string;
-            /** @description District or county, 1 to 40 characters. */
-            district: string;
-            /** @description Street, building and room, 2 to 120 characters. */
-            detail: string;
-            /** @description 6-digit postal code; optional. */
-            postalCode?: string;
-        };
-        PublicCartUsAddressInput: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "US";
-            /** @description Recipient name, 1 to 100 characters after trimming. */
-            recipient: string;
-            /** @description Street address, 1 to 100 characters. */
-            line1: string;
-            /** @description Apartment, suite or unit; up to 100 characters. */
-            line2?: string;
-            /** @description City, 1 to 60 characters. */
-            city: string;
-            /** @description Two-letter USPS state code (50 states and DC), any case. */
-            state: string;
-            /** @description ZIP code: 5 digits or ZIP+4 (12345-6789). */
-            postalCode: string;
-            /** @description Optional 10-digit US phone number; punctuation and a +1 prefix are accepted. */
-            phone?: string;
-        };
-        PublicCartCreateRequest: {
-            /** @description One of the store’s markets; the store default when omitted. Another market is 400 `validation_failed` with `details.markets`. */
-            market?: components["schemas"]["Market"];
-            /** @description Locale of line titles; the store default locale in its default market, else the market’s locale. */
-            locale?: components["schemas"]["Locale"];
-            /** @description Optional check: must be the market’s currency (CN: CNY, US: USD), else 400. */
-            currency?: components["schemas"]["Currency"];
-            /** @description Lines to start with; the same SKU twice is merged into one line. */
-            items?: {
-                /**
-                 * Format: uuid
-                 * @description SKU to add, from the store’s product detail (`skus[].id`).
-                 */
-                skuId: string;
-                /** @description Units, 1 to 99. A SKU's maxPerOrder may lower the bound. */
-                quantity: number;
-            }[];
-        };
         /**
          * @description Selling market. CN sells in CNY, US in USD.
          * @enum {string}
          */
         Market: "CN" | "US";
-        /**
-         * @description ISO 4217 currency.
-         * @enum {string}
-         */
-        Currency: "CNY" | "USD";
-        StorefrontOrderTransitionRequest: {
-            /**
-             * @description Why the shopper cancels.
-             * @enum {string}
-             */
-            reasonCode: "changed_mind" | "ordered_by_mistake" | "found_cheaper" | "delivery_too_slow" | "payment_problem" | "other";
-            /** @description Free text for the merchant, up to 500 characters. */
-            note?: string;
-            /** @description Refuse with 409 order_version_conflict when the order moved on. */
-            expectedVersion?: number;
-        };
-        StorefrontAfterSalesRequest: {
-            /**
-             * @description `refund_only`, `return_and_refund` or `exchange`; digital goods are refund-only.
-             * @enum {string}
-             */
-            type: "refund_only" | "return_and_refund" | "exchange";
-            /** @description The lines and how many units of each. */
-            lines: {
-                /** Format: uuid */
-                orderLineId: string;
-                /** @description At most the line’s delivered quantity less what earlier requests (not rejected) took. */
-                quantity: number;
-            }[];
-            /** @enum {string} */
-            reasonCode: "damaged" | "defective" | "wrong_item" | "not_as_described" | "missing_parts" | "no_longer_needed" | "other";
-            /** @description What happened, in the shopper’s words; up to 1000 characters. */
-            note?: string;
-            /** @description Up to 6 https image URLs. */
-            evidence?: string[];
-        };
-        /**
-         * @description `relevance`: whole words in the title first, then whole words anywhere, then word beginnings and typo corrections, title before description; `newest`: newest listing first; `price_asc` / `price_desc`: by the lowest SKU price in the market currency. Ties are broken by newest listing, then id, so pages never overlap.
-         * @enum {string}
-         */
-        SearchSort: "relevance" | "newest" | "price_asc" | "price_desc";
-        OAuthTokenRevokeRequest: {
-            /** @description The access or refresh token to revoke. */
-            token?: string;
-            /** @description `access_token` or `refresh_token`; only a hint. */
-            token_type_hint?: string;
-            /** @description Public clients and client_secret_post. */
-            client_id?: string;
-            /** @description client_secret_post only. */
-            client_secret?: string;
-        };
-        OAuthTokenRequest: {
-            /** @description `authorization_code` or `refresh_token`. */
-            grant_type?: string;
-            /** @description The authorization code (grant_type=authorization_code). */
-            code?: string;
-            /** @description Exactly the redirect_uri of the authorization request. */
-            redirect_uri?: string;
-            /** @description PKCE verifier (RFC 7636), 43 to 128 characters. */
-            code_verifier?: string;
-            /** @description The refresh token (grant_type=refresh_token); it rotates on every use. */
-            refresh_token?: string;
-            /** @description Refresh only: a space-separated subset of the granted scopes. */
-            scope?: string;
-            /** @description Public clients and client_secret_post. */
-            client_id?: string;
-            /** @description client_secret_post only. */
-            client_secret?: string;
-        };
-        /** @description The answer to one of the challenge kinds the store accepts. For `proof_of_work`, take `proofOfWork.puzzle` from getPublicStoreSecurityConfig, solve it, and send it back unchanged with `solution`. */
-        StorefrontChallengeCreateRequest: components["schemas"]["StorefrontPasswordAnswer"] | components["schemas"]["StorefrontProofOfWorkAnswer"];
-        StorefrontPasswordAnswer: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "password";
-            password: string;
-        };
-        /** @description The shape only: a real puzzle comes from getPublicStoreSecurityConfig and expires within minutes. */
-        StorefrontProofOfWorkAnswer: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "proof_of_work";
-            puzzle: components["schemas"]["StorefrontProofOfWorkPuzzle"];
-            /** @description The number n found for the puzzle. */
-            solution: number;
-        };
-        /** @description Find the integer n in [0, maxNumber] such that the lower-case hex SHA-256 of `salt` followed by n in decimal (no leading zeros) equals `challenge`. */
-        StorefrontProofOfWorkPuzzle: {
-            /** @description 128 random bits, base64url. Usable once. */
-            id: string;
-            /** @description The store the puzzle opens; it opens no other. */
-            store: string;
-            /** @constant */
-            algorithm: "SHA-256";
-            /** @description 32 lower-case hex characters. */
-            salt: string;
-            /** @description hex(SHA-256(salt + decimal(n))) of the hidden n. */
-            challenge: string;
-            /** @description The hidden n lies in [0, maxNumber]. */
-            maxNumber: number;
-            /** @description ISO 8601 time after which the puzzle is refused. */
-            expiresAt: string;
-            /** @description HMAC-SHA256 by the server over all the other fields (base64url). Send the puzzle back unchanged. */
-            signature: string;
-        };
-        PublicStorefrontDecorationResponse: {
-            data: components["schemas"]["PublicStorefrontDecoration"];
-        };
-        /** @description The published decoration of a store. */
-        PublicStorefrontDecoration: {
-            /** Format: uuid */
-            versionId: string;
-            version: number;
-            tenant: {
-                slug: string;
-                displayName: string;
-            };
-            locale: components["schemas"]["Locale"];
-            market: components["schemas"]["Market"];
-            blocks: components["schemas"]["StorefrontDecorationBlock"][];
-        };
         StorefrontDecorationBlock: components["schemas"]["StorefrontDecorationBrandHeroBlock"] | components["schemas"]["StorefrontDecorationNoticeBlock"] | components["schemas"]["StorefrontDecorationImageBannerBlock"] | components["schemas"]["StorefrontDecorationProductCollectionBlock"];
         StorefrontDecorationBrandHeroBlock: {
             /** Format: uuid */
@@ -2895,6 +2894,304 @@ export interface components {
             amount: number;
             currency: components["schemas"]["Currency"];
         };
+        /**
+         * @description ISO 4217 currency.
+         * @enum {string}
+         */
+        Currency: "CNY" | "USD";
+        StorefrontDecorationDraft: {
+            locale: components["schemas"]["Locale"];
+            market: components["schemas"]["Market"];
+            blocks: components["schemas"]["StorefrontDecorationBlock"][];
+        };
+        StorefrontDecorationPreviewRequest: {
+            /** @description Preview only this revision of the saved draft, else 409 `decoration_draft_conflict`. */
+            expectedRevision?: number;
+            /** @description How long the link works: 60 s to 7 days, default 24 hours. */
+            expiresInSeconds?: number;
+        };
+        StorefrontDecorationPublishRequest: {
+            /** @description Publish only this revision of the draft, else 409 `decoration_draft_conflict`. */
+            expectedRevision?: number;
+            /** @description The live version you expect (0: none published yet). When another was published meanwhile, 409 `decoration_version_conflict`. */
+            expectedVersion?: number;
+        };
+        StorefrontDecorationRollbackRequest: {
+            /** @description The live version you expect; when another is live, 409 `decoration_version_conflict`. */
+            expectedVersion?: number;
+        };
+        PublicWebhookUpdateRequest: {
+            /** @description https URL without credentials or fragment, whose host resolves only to public addresses. */
+            url?: string;
+            /** @description Event kinds to receive, from listInstallationWebhookEvents; replaces the current list. */
+            eventTypes?: string[];
+            /** @description false stops deliveries (they wait); true resumes them. */
+            enabled?: boolean;
+            description?: string | null;
+            /**
+             * @description Issues a new signing secret, returned once in this response. Deliveries carry both signatures until the overlap ends.
+             * @constant
+             */
+            rotateSecret?: true;
+            /** @description How long the previous secret keeps signing beside the new one (default 86400). Only with rotateSecret. */
+            rotationOverlapSeconds?: number;
+        };
+        HostedCheckoutSessionCreateRequest: {
+            /**
+             * Format: uuid
+             * @description An `active` cart of this installation with at least one line and an address.
+             */
+            cartId: string;
+            /** @description The token setPublicCartAddress returned; stale tokens are 409 address_token_stale. */
+            addressToken: string;
+            /** @description Refuse with 409 cart_version_conflict when the cart moved on. */
+            expectedVersion?: number;
+            /** @description Where the shopper goes after paying: absolute https (http only for localhost outside production) on an origin registered for this installation, else 400. */
+            returnUrl: string;
+            /** @description Where the shopper goes after cancelling or when the session expired; same rules as returnUrl. */
+            cancelUrl: string;
+            /** @description Language of the checkout pages; the cart locale when omitted. */
+            locale?: components["schemas"]["Locale"];
+            /** @description Minutes the session stays open (stock stays reserved), 5 to 1440; default 60. */
+            expiresInMinutes?: number;
+        };
+        /** @description `{}` is a valid body for projection and return. */
+        HostedBrowserContextRequest: {
+            /**
+             * @description The step the page shows. continue requires it and moves on only from that step: a second submission of the same step answers the current view and changes nothing.
+             * @enum {string}
+             */
+            step?: "review" | "payment";
+            /** @description Required to continue from `payment`. */
+            paymentMethod?: components["schemas"]["HostedCheckoutPaymentMethod"];
+            /** @description Required with paymentMethod `test_card`. */
+            card?: components["schemas"]["HostedCheckoutCardFields"];
+        };
+        /**
+         * @description `test_card` (test-mode installations only; places the order `paid`) or `manual` (bank transfer or pay on delivery; places it `pending_payment`).
+         * @enum {string}
+         */
+        HostedCheckoutPaymentMethod: "test_card" | "manual";
+        HostedCheckoutCardFields: {
+            /** @description Card number; spaces and dashes allowed. Luhn-checked. Never stored: only brand and last 4. */
+            number: string;
+            expMonth: number;
+            /** @description Four digits, or two (26 = 2026). */
+            expYear: number;
+            cvc: string;
+        };
+        HostedBrowserCancelRequest: {
+            /** @description Why the shopper left, for the merchant; optional. */
+            reason?: string;
+        };
+        PublicCartQuantityUpdateRequest: {
+            /** @description The new quantity of the line, 1 to 99. To remove a line, DELETE it. */
+            quantity: number;
+            /** @description The cart version the client last saw. When given and the cart has moved on, the change is refused with 409 cart_version_conflict; when omitted the change applies to the current version. */
+            expectedVersion?: number;
+        };
+        /** @description A change with no payload of its own; `{}` is a valid body. */
+        PublicCartTransitionRequest: {
+            /** @description The cart version the client last saw. When given and the cart has moved on, the change is refused with 409 cart_version_conflict; when omitted the change applies to the current version. */
+            expectedVersion?: number;
+        };
+        PublicCartItemMutationRequest: {
+            /**
+             * Format: uuid
+             * @description SKU to add, from the store’s product detail (`skus[].id`).
+             */
+            skuId: string;
+            /** @description Units, 1 to 99. A SKU's maxPerOrder may lower the bound. */
+            quantity: number;
+            /** @description The cart version the client last saw. When given and the cart has moved on, the change is refused with 409 cart_version_conflict; when omitted the change applies to the current version. */
+            expectedVersion?: number;
+        };
+        PublicCartAddressSetRequest: {
+            /** @description The shipping address; its country must be the cart market. */
+            address: components["schemas"]["PublicCartCnAddressInput"] | components["schemas"]["PublicCartUsAddressInput"];
+            /** @description The cart version the client last saw. When given and the cart has moved on, the change is refused with 409 cart_version_conflict; when omitted the change applies to the current version. */
+            expectedVersion?: number;
+        };
+        PublicCartCnAddressInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "CN";
+            /** @description Recipient name, 1 to 50 characters after trimming. */
+            recipient: string;
+            /** @description Mainland mobile number, 11 digits starting 13-19; spaces, dashes and a +86 prefix are accepted and removed. */
+            phone: string;
+            /** @description Province-level division, official name, short name or pinyin ("广东省", "广东", "Guangdong"). */
+            province: string;
+            /** @description City, 1 to 40 characters. */
+            city: string;
+            /** @description District or county, 1 to 40 characters. */
+            district: string;
+            /** @description Street, building and room, 2 to 120 characters. */
+            detail: string;
+            /** @description 6-digit postal code; optional. */
+            postalCode?: string;
+        };
+        PublicCartUsAddressInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "US";
+            /** @description Recipient name, 1 to 100 characters after trimming. */
+            recipient: string;
+            /** @description Street address, 1 to 100 characters. */
+            line1: string;
+            /** @description Apartment, suite or unit; up to 100 characters. */
+            line2?: string;
+            /** @description City, 1 to 60 characters. */
+            city: string;
+            /** @description Two-letter USPS state code (50 states and DC), any case. */
+            state: string;
+            /** @description ZIP code: 5 digits or ZIP+4 (12345-6789). */
+            postalCode: string;
+            /** @description Optional 10-digit US phone number; punctuation and a +1 prefix are accepted. */
+            phone?: string;
+        };
+        PublicCartCreateRequest: {
+            /** @description One of the store’s markets; the store default when omitted. Another market is 400 `validation_failed` with `details.markets`. */
+            market?: components["schemas"]["Market"];
+            /** @description Locale of line titles; the store default locale in its default market, else the market’s locale. */
+            locale?: components["schemas"]["Locale"];
+            /** @description Optional check: must be the market’s currency (CN: CNY, US: USD), else 400. */
+            currency?: components["schemas"]["Currency"];
+            /** @description Lines to start with; the same SKU twice is merged into one line. */
+            items?: {
+                /**
+                 * Format: uuid
+                 * @description SKU to add, from the store’s product detail (`skus[].id`).
+                 */
+                skuId: string;
+                /** @description Units, 1 to 99. A SKU's maxPerOrder may lower the bound. */
+                quantity: number;
+            }[];
+        };
+        StorefrontOrderTransitionRequest: {
+            /**
+             * @description Why the shopper cancels.
+             * @enum {string}
+             */
+            reasonCode: "changed_mind" | "ordered_by_mistake" | "found_cheaper" | "delivery_too_slow" | "payment_problem" | "other";
+            /** @description Free text for the merchant, up to 500 characters. */
+            note?: string;
+            /** @description Refuse with 409 order_version_conflict when the order moved on. */
+            expectedVersion?: number;
+        };
+        StorefrontAfterSalesRequest: {
+            /**
+             * @description `refund_only`, `return_and_refund` or `exchange`; digital goods are refund-only.
+             * @enum {string}
+             */
+            type: "refund_only" | "return_and_refund" | "exchange";
+            /** @description The lines and how many units of each. */
+            lines: {
+                /** Format: uuid */
+                orderLineId: string;
+                /** @description At most the line’s delivered quantity less what earlier requests (not rejected) took. */
+                quantity: number;
+            }[];
+            /** @enum {string} */
+            reasonCode: "damaged" | "defective" | "wrong_item" | "not_as_described" | "missing_parts" | "no_longer_needed" | "other";
+            /** @description What happened, in the shopper’s words; up to 1000 characters. */
+            note?: string;
+            /** @description Up to 6 https image URLs. */
+            evidence?: string[];
+        };
+        /**
+         * @description `relevance`: whole words in the title first, then whole words anywhere, then word beginnings and typo corrections, title before description; `newest`: newest listing first; `price_asc` / `price_desc`: by the lowest SKU price in the market currency. Ties are broken by newest listing, then id, so pages never overlap.
+         * @enum {string}
+         */
+        SearchSort: "relevance" | "newest" | "price_asc" | "price_desc";
+        OAuthTokenRevokeRequest: {
+            /** @description The access or refresh token to revoke. */
+            token?: string;
+            /** @description `access_token` or `refresh_token`; only a hint. */
+            token_type_hint?: string;
+            /** @description Public clients and client_secret_post. */
+            client_id?: string;
+            /** @description client_secret_post only. */
+            client_secret?: string;
+        };
+        OAuthTokenRequest: {
+            /** @description `authorization_code` or `refresh_token`. */
+            grant_type?: string;
+            /** @description The authorization code (grant_type=authorization_code). */
+            code?: string;
+            /** @description Exactly the redirect_uri of the authorization request. */
+            redirect_uri?: string;
+            /** @description PKCE verifier (RFC 7636), 43 to 128 characters. */
+            code_verifier?: string;
+            /** @description The refresh token (grant_type=refresh_token); it rotates on every use. */
+            refresh_token?: string;
+            /** @description Refresh only: a space-separated subset of the granted scopes. */
+            scope?: string;
+            /** @description Public clients and client_secret_post. */
+            client_id?: string;
+            /** @description client_secret_post only. */
+            client_secret?: string;
+        };
+        /** @description The answer to one of the challenge kinds the store accepts. For `proof_of_work`, take `proofOfWork.puzzle` from getPublicStoreSecurityConfig, solve it, and send it back unchanged with `solution`. */
+        StorefrontChallengeCreateRequest: components["schemas"]["StorefrontPasswordAnswer"] | components["schemas"]["StorefrontProofOfWorkAnswer"];
+        StorefrontPasswordAnswer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "password";
+            password: string;
+        };
+        /** @description The shape only: a real puzzle comes from getPublicStoreSecurityConfig and expires within minutes. */
+        StorefrontProofOfWorkAnswer: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "proof_of_work";
+            puzzle: components["schemas"]["StorefrontProofOfWorkPuzzle"];
+            /** @description The number n found for the puzzle. */
+            solution: number;
+        };
+        /** @description Find the integer n in [0, maxNumber] such that the lower-case hex SHA-256 of `salt` followed by n in decimal (no leading zeros) equals `challenge`. */
+        StorefrontProofOfWorkPuzzle: {
+            /** @description 128 random bits, base64url. Usable once. */
+            id: string;
+            /** @description The store the puzzle opens; it opens no other. */
+            store: string;
+            /** @constant */
+            algorithm: "SHA-256";
+            /** @description 32 lower-case hex characters. */
+            salt: string;
+            /** @description hex(SHA-256(salt + decimal(n))) of the hidden n. */
+            challenge: string;
+            /** @description The hidden n lies in [0, maxNumber]. */
+            maxNumber: number;
+            /** @description ISO 8601 time after which the puzzle is refused. */
+            expiresAt: string;
+            /** @description HMAC-SHA256 by the server over all the other fields (base64url). Send the puzzle back unchanged. */
+            signature: string;
+        };
+        PublicStorefrontDecorationResponse: {
+            data: components["schemas"]["PublicStorefrontDecoration"];
+        };
+        /** @description The published decoration of a store. */
+        PublicStorefrontDecoration: {
+            /** Format: uuid */
+            versionId: string;
+            version: number;
+            tenant: {
+                slug: string;
+                displayName: string;
+            };
+            locale: components["schemas"]["Locale"];
+            market: components["schemas"]["Market"];
+            blocks: components["schemas"]["StorefrontDecorationBlockOutput"][];
+        };
         /** @description Every error answer of every operation. */
         PublicErrorResponse: {
             error: {
@@ -2914,7 +3211,140 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "rate_limited" | "internal_error" | "service_unavailable";
+        StorefrontDecorationDraftResponse: {
+            data: components["schemas"]["StorefrontDecorationDraftResource"];
+        };
+        /** @description The store’s decoration draft. */
+        StorefrontDecorationDraftResource: {
+            /** @description Adds 1 on every save; 0 while nothing is saved. Send it back as `expectedRevision`. */
+            revision: number;
+            /**
+             * @description `draft`: the saved draft. Nothing saved yet: a copy of the live version (`live`), or no blocks when the store never published (`empty`).
+             * @enum {string}
+             */
+            source: "draft" | "live" | "empty";
+            /** @description The live version the draft was started from or last published as. */
+            basedOnVersion: number | null;
+            /** @description The version shoppers see now; null before the first publish. */
+            liveVersion: number | null;
+            updatedAt: string | null;
+            locale: components["schemas"]["Locale"];
+            market: components["schemas"]["Market"];
+            blocks: components["schemas"]["StorefrontDecorationBlockOutput"][];
+            /** @description Whether publishing the draft would change what shoppers see. */
+            unpublishedChanges: boolean;
+            /** @description The draft against the live version. */
+            changes: components["schemas"]["StorefrontDecorationChanges"];
+            /** @description What stands in the way of publishing it now (e.g. a product no longer sold); empty when it can be published. */
+            issues: components["schemas"]["StorefrontDecorationIssue"][];
+        };
+        StorefrontDecorationBlockRef: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "brand_hero" | "notice" | "image_banner" | "product_collection";
+        };
+        /** @description How a decoration differs from the one before it, block by block. */
+        StorefrontDecorationChanges: {
+            /** @description Blocks (by id) that are new. */
+            added: components["schemas"]["StorefrontDecorationBlockRef"][];
+            /** @description Blocks that are gone. */
+            removed: components["schemas"]["StorefrontDecorationBlockRef"][];
+            /** @description Blocks kept whose content, settings or products changed. */
+            changed: components["schemas"]["StorefrontDecorationBlockRef"][];
+            /** @description Whether the blocks kept are in another order. */
+            reordered: boolean;
+        };
+        /** @description One violation of the decoration rules, at a dotted path of the draft. */
+        StorefrontDecorationIssue: {
+            path: string;
+            code: string;
+            message: string;
+        };
+        StorefrontDecorationDraftValidationResponse: {
+            data: components["schemas"]["StorefrontDecorationDraftValidation"];
+        };
+        StorefrontDecorationDraftValidation: {
+            /** @constant */
+            valid: true;
+            blockCount: number;
+            productCount: number;
+            locale: components["schemas"]["Locale"];
+            market: components["schemas"]["Market"];
+            /** @description The blocks as publishing would store them: defaults applied, product entries from the catalog. */
+            blocks: components["schemas"]["StorefrontDecorationBlockOutput"][];
+        };
+        StorefrontDecorationPreviewResponse: {
+            data: components["schemas"]["StorefrontDecorationPreviewLink"];
+        };
+        StorefrontDecorationPreviewLink: {
+            /**
+             * Format: uri
+             * @description The store’s home page showing the draft, unpublished, with a preview bar. Signed: it cannot be changed, moved to another store or extended.
+             */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            revision: number;
+            blockCount: number;
+            productCount: number;
+        };
+        StorefrontDecorationVersionResponse: {
+            data: components["schemas"]["StorefrontDecorationVersion"];
+        };
+        /** @description One published version of the store’s decoration. Versions are never changed. */
+        StorefrontDecorationVersion: {
+            /** Format: uuid */
+            versionId: string;
+            version: number;
+            /** @description Whether shoppers see this version now (the highest). */
+            live: boolean;
+            locale: components["schemas"]["Locale"];
+            market: components["schemas"]["Market"];
+            /** Format: date-time */
+            publishedAt: string;
+            blockCount: number;
+            productCount: number;
+            /** @description Set on a rollback: the earlier version it republished. */
+            restoredFromVersion: number | null;
+            /** @description This version against the one before it (every block added for version 1). */
+            changes: components["schemas"]["StorefrontDecorationChanges"];
+        };
+        StorefrontDecorationVersionListResponse: {
+            data: components["schemas"]["StorefrontDecorationVersion"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @description Pagination of a list response. */
+        ListMeta: {
+            page: number;
+            pageSize: number;
+            total: number;
+            totalPages: number;
+            hasNextPage: boolean;
+        };
+        StorefrontDecorationVersionDetailResponse: {
+            data: components["schemas"]["StorefrontDecorationVersionDetail"];
+        };
+        StorefrontDecorationVersionDetail: {
+            /** Format: uuid */
+            versionId: string;
+            version: number;
+            /** @description Whether shoppers see this version now (the highest). */
+            live: boolean;
+            locale: components["schemas"]["Locale"];
+            market: components["schemas"]["Market"];
+            /** Format: date-time */
+            publishedAt: string;
+            blockCount: number;
+            productCount: number;
+            /** @description Set on a rollback: the earlier version it republished. */
+            restoredFromVersion: number | null;
+            /** @description This version against the one before it (every block added for version 1). */
+            changes: components["schemas"]["StorefrontDecorationChanges"];
+            /** @description The blocks as published; product entries as the catalog showed them at publish time. */
+            blocks: components["schemas"]["StorefrontDecorationBlockOutput"][];
+        };
         PublicWebhookUpdateResponse: {
             data: components["schemas"]["PublicWebhookUpdateResult"];
         };
@@ -3289,7 +3719,7 @@ export interface components {
          * @description A permission an installation is granted and an API key holds.
          * @enum {string}
          */
-        Scope: "catalog:read" | "checkout:quote" | "webhooks:read" | "webhooks:write" | "checkout:write" | "orders:read";
+        Scope: "catalog:read" | "checkout:quote" | "webhooks:read" | "webhooks:write" | "checkout:write" | "orders:read" | "decoration:read" | "decoration:write";
         InstallationCredentialReadinessResponse: {
             data: components["schemas"]["InstallationCredentialReadiness"];
         };
@@ -3593,14 +4023,6 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-        };
-        /** @description Pagination of a list response. */
-        ListMeta: {
-            page: number;
-            pageSize: number;
-            total: number;
-            totalPages: number;
-            hasNextPage: boolean;
         };
         PublicCatalogProductListResponse: {
             data: components["schemas"]["PublicCatalogProductSummary"][];
@@ -3940,6 +4362,154 @@ export interface components {
             /** @description Seconds the token stays valid (1800). */
             expiresIn: number;
         };
+        StorefrontDecorationBlockOutput: components["schemas"]["StorefrontDecorationBrandHeroBlockOutput"] | components["schemas"]["StorefrontDecorationNoticeBlockOutput"] | components["schemas"]["StorefrontDecorationImageBannerBlockOutput"] | components["schemas"]["StorefrontDecorationProductCollectionBlockOutput"];
+        StorefrontDecorationBrandHeroBlockOutput: {
+            /** Format: uuid */
+            id: string;
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @default {
+             *       "desktop": true,
+             *       "mobile": true
+             *     }
+             */
+            responsive: components["schemas"]["StorefrontDecorationResponsiveOutput"];
+            /**
+             * @default {
+             *       "surface": "default",
+             *       "accent": "primary",
+             *       "density": "comfortable"
+             *     }
+             */
+            theme: components["schemas"]["StorefrontDecorationThemeOutput"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "brand_hero";
+            title: components["schemas"]["StorefrontDecorationLocalizedTextOutput"];
+            description?: components["schemas"]["StorefrontDecorationLocalizedTextOutput"];
+            media: components["schemas"]["StorefrontDecorationMedia"] | null;
+        };
+        /** @description On which viewports the block is shown. */
+        StorefrontDecorationResponsiveOutput: {
+            /** @default true */
+            desktop: boolean;
+            /** @default true */
+            mobile: boolean;
+        };
+        StorefrontDecorationThemeOutput: {
+            /**
+             * @default default
+             * @enum {string}
+             */
+            surface: "default" | "muted" | "elevated";
+            /**
+             * @default primary
+             * @enum {string}
+             */
+            accent: "primary" | "neutral";
+            /**
+             * @default comfortable
+             * @enum {string}
+             */
+            density: "compact" | "comfortable";
+        };
+        /** @description The same text in both locales, at most 1000 characters each; a missing key defaults to "". */
+        StorefrontDecorationLocalizedTextOutput: {
+            /** @default  */
+            "zh-CN": string;
+            /** @default  */
+            "en-US": string;
+        };
+        StorefrontDecorationNoticeBlockOutput: {
+            /** Format: uuid */
+            id: string;
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @default {
+             *       "desktop": true,
+             *       "mobile": true
+             *     }
+             */
+            responsive: components["schemas"]["StorefrontDecorationResponsiveOutput"];
+            /**
+             * @default {
+             *       "surface": "default",
+             *       "accent": "primary",
+             *       "density": "comfortable"
+             *     }
+             */
+            theme: components["schemas"]["StorefrontDecorationThemeOutput"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "notice";
+            text: components["schemas"]["StorefrontDecorationLocalizedTextOutput"];
+            /** @description Storefront path the block links to, relative to the store (e.g. "/products/aurora"). */
+            path?: string | null;
+        };
+        StorefrontDecorationImageBannerBlockOutput: {
+            /** Format: uuid */
+            id: string;
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @default {
+             *       "desktop": true,
+             *       "mobile": true
+             *     }
+             */
+            responsive: components["schemas"]["StorefrontDecorationResponsiveOutput"];
+            /**
+             * @default {
+             *       "surface": "default",
+             *       "accent": "primary",
+             *       "density": "comfortable"
+             *     }
+             */
+            theme: components["schemas"]["StorefrontDecorationThemeOutput"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "image_banner";
+            alt: components["schemas"]["StorefrontDecorationLocalizedTextOutput"];
+            /** @description Storefront path the block links to, relative to the store (e.g. "/products/aurora"). */
+            path?: string | null;
+            media: components["schemas"]["StorefrontDecorationMedia"];
+        };
+        StorefrontDecorationProductCollectionBlockOutput: {
+            /** Format: uuid */
+            id: string;
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @default {
+             *       "desktop": true,
+             *       "mobile": true
+             *     }
+             */
+            responsive: components["schemas"]["StorefrontDecorationResponsiveOutput"];
+            /**
+             * @default {
+             *       "surface": "default",
+             *       "accent": "primary",
+             *       "density": "comfortable"
+             *     }
+             */
+            theme: components["schemas"]["StorefrontDecorationThemeOutput"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "product_collection";
+            title: components["schemas"]["StorefrontDecorationLocalizedTextOutput"];
+            products: components["schemas"]["StorefrontDecorationProduct"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -4015,6 +4585,700 @@ export interface operations {
                 };
             };
             /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    getStorefrontDecorationDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `StorefrontDecorationDraftResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontDecorationDraftResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    saveStorefrontDecorationDraft: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `StorefrontDecorationDraftSaveRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StorefrontDecorationDraftSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `StorefrontDecorationDraftResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontDecorationDraftResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `decoration_draft_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    validateStorefrontDecorationDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `StorefrontDecorationDraft` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StorefrontDecorationDraft"];
+            };
+        };
+        responses: {
+            /** @description Success: `StorefrontDecorationDraftValidationResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontDecorationDraftValidationResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    createStorefrontDecorationPreview: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `StorefrontDecorationPreviewRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StorefrontDecorationPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `StorefrontDecorationPreviewResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontDecorationPreviewResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `decoration_draft_conflict`, `decoration_not_publishable`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    listStorefrontDecorationVersions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `StorefrontDecorationVersionListResponse` (`{ data: array, meta }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontDecorationVersionListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    publishStorefrontDecorationDraft: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `StorefrontDecorationPublishRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StorefrontDecorationPublishRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `StorefrontDecorationVersionResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontDecorationVersionResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `decoration_draft_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `decoration_draft_conflict`, `decoration_version_conflict`, `decoration_not_publishable`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    getStorefrontDecorationVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The version’s number (`1`) or its `versionId`. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `StorefrontDecorationVersionDetailResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontDecorationVersionDetailResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `decoration_version_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    rollbackStorefrontDecoration: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The version’s number (`1`) or its `versionId`. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        /** @description `StorefrontDecorationRollbackRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StorefrontDecorationRollbackRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `StorefrontDecorationVersionResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontDecorationVersionResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `decoration_version_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `decoration_version_conflict`, `decoration_not_publishable`. */
             409: {
                 headers: {
                     [name: string]: unknown;

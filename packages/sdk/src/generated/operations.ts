@@ -79,6 +79,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "store_access_denied", "challenge_locked", "challenge_expired", "challenge_already_used", "challenge_kind_not_accepted"]
   },
+  "createStorefrontDecorationPreview": {
+    "method": "POST",
+    "path": "/api/v1/open/storefront/decoration/draft/previews",
+    "auth": "apiKey",
+    "scopes": ["decoration:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "decoration_draft_conflict", "decoration_not_publishable"]
+  },
   "exchangeOAuthToken": {
     "method": "POST",
     "path": "/api/v1/oauth/token",
@@ -211,6 +222,28 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "merchant_not_found"]
   },
+  "getStorefrontDecorationDraft": {
+    "method": "GET",
+    "path": "/api/v1/open/storefront/decoration/draft",
+    "auth": "apiKey",
+    "scopes": ["decoration:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
+  "getStorefrontDecorationVersion": {
+    "method": "GET",
+    "path": "/api/v1/open/storefront/decoration/versions/{version}",
+    "auth": "apiKey",
+    "scopes": ["decoration:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "decoration_version_not_found"]
+  },
   "getStorefrontOrder": {
     "method": "GET",
     "path": "/api/v1/open/storefront/orders/{orderId}",
@@ -255,6 +288,17 @@ export const operationTable = {
     "pagination": "page",
     "errorCodes": ["validation_failed", "rate_limited", "merchant_not_found", "category_not_found", "store_access_required"]
   },
+  "listStorefrontDecorationVersions": {
+    "method": "GET",
+    "path": "/api/v1/open/storefront/decoration/versions",
+    "auth": "apiKey",
+    "scopes": ["decoration:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": "page",
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
   "listStorefrontOrders": {
     "method": "GET",
     "path": "/api/v1/open/storefront/orders",
@@ -265,6 +309,17 @@ export const operationTable = {
     "list": true,
     "pagination": "page",
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
+  "publishStorefrontDecorationDraft": {
+    "method": "POST",
+    "path": "/api/v1/open/storefront/decoration/versions",
+    "auth": "apiKey",
+    "scopes": ["decoration:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "decoration_draft_not_found", "decoration_draft_conflict", "decoration_version_conflict", "decoration_not_publishable"]
   },
   "quotePublicCartCheckout": {
     "method": "GET",
@@ -321,6 +376,28 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_request", "payload_too_large", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "invalid_client", "invalid_dpop_proof"]
   },
+  "rollbackStorefrontDecoration": {
+    "method": "POST",
+    "path": "/api/v1/open/storefront/decoration/versions/{version}/rollback",
+    "auth": "apiKey",
+    "scopes": ["decoration:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "decoration_version_not_found", "decoration_version_conflict", "decoration_not_publishable"]
+  },
+  "saveStorefrontDecorationDraft": {
+    "method": "PUT",
+    "path": "/api/v1/open/storefront/decoration/draft",
+    "auth": "apiKey",
+    "scopes": ["decoration:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "decoration_draft_conflict"]
+  },
   "searchPublicProducts": {
     "method": "GET",
     "path": "/api/v1/search",
@@ -364,8 +441,19 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "cart_not_found", "cart_item_not_found", "cart_not_active", "cart_version_conflict", "sku_unavailable", "insufficient_stock", "cart_limit_exceeded"]
+  },
+  "validateStorefrontDecorationDraft": {
+    "method": "POST",
+    "path": "/api/v1/open/storefront/decoration/draft/validation",
+    "auth": "apiKey",
+    "scopes": ["decoration:write"],
+    "idempotency": "none",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope"]
   }
 } as const;
 
 /** The event kinds of the document’s `webhooks`. */
-export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged"] as const;
+export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published"] as const;

@@ -14,6 +14,7 @@ const layers = [
   ['core', '^lib/core/'],
   ['schemas', '^lib/schemas/'],
   ['events', '^lib/events/'],
+  ['audit', '^lib/audit/'],
   ['credentials', '^lib/credentials/'],
   ['oauth', '^lib/oauth/'],
   ['merchant-users', '^lib/merchant-users/'],

@@ -17,6 +17,7 @@ import { advanceAfterSales, requestAfterSales } from '../lib/orders/after-sales'
 import { advanceOrder } from '../lib/orders/advance-order';
 import { orderPageToken } from '../lib/orders/order-links';
 import { runOrdersCommand } from '../lib/orders/orders-command';
+import { readAuditTrail } from '../lib/audit/read-audit';
 import { cancelShopperOrder, readShopperOrder, requestShopperAfterSales } from '../lib/orders/shopper-order';
 import { call, expectError } from './helpers/http';
 import { bearer, createTestCredential } from './helpers/keys';
@@ -449,11 +450,16 @@ describe('npm run orders', () => {
     await runOrdersCommand(['fulfil', order.id], db);
     await expect(runOrdersCommand(['ship', order.number], db)).rejects.toThrow(/--carrier/);
     expect(await runOrdersCommand(['ship', order.number, '--carrier', 'UPS', '--tracking', '1Z999'], db)).toContain('tracking: UPS 1Z999');
-    expect(await runOrdersCommand(['deliver', order.number, '--at', '2026-11-01T00:00:00Z'], db)).toContain('2026-11-01T00:00:00.000Z  shipped -> delivered');
-    expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).deliveredAt?.toISOString()).toBe('2026-11-01T00:00:00.000Z');
-    // Delivered on 1 November: the US window is open until 1 December.
+    // A delivery time before the order existed, or in the future, is refused; the moment it shipped is the earliest.
+    await expect(runOrdersCommand(['deliver', order.number, '--at', '2026-01-01T00:00:00Z'], db)).rejects.toThrow(/refused: validation_failed .*placed at/);
+    await expect(runOrdersCommand(['deliver', order.number, '--at', new Date(Date.now() + DAY).toISOString()], db)).rejects.toThrow(/in the future/);
+    await expect(runOrdersCommand(['deliver', order.number, '--at', 'yesterday-ish'], db)).rejects.toThrow(/not a time/);
+    const shippedAt = (await db.order.findUniqueOrThrow({ where: { id: order.id } })).shippedAt!;
+    expect(await runOrdersCommand(['deliver', order.number, '--at', shippedAt.toISOString()], db)).toContain(`${shippedAt.toISOString()}  shipped -> delivered`);
+    expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).deliveredAt?.toISOString()).toBe(shippedAt.toISOString());
+    // Filed 20 days after delivery: the US window (30 days) is still open.
     const body = { type: 'refund_only' as const, lines: [{ orderLineId: order.lines[0]!.id, quantity: 1 }], reasonCode: 'defective' as const };
-    const filed = await requestAfterSales(await operator(new Date('2026-11-20T00:00:00Z')), { orderId: order.id, body, installationId: c.installationId });
+    const filed = await requestAfterSales(await operator(new Date(shippedAt.getTime() + 20 * DAY)), { orderId: order.id, body, installationId: c.installationId });
     expect(await runOrdersCommand(['show', order.number], db)).toContain(`${filed.request.id}  refund_only requested`);
     expect(await runOrdersCommand(['approve', filed.request.id], db)).toContain('refund_only approved');
     expect(await runOrdersCommand(['refund', filed.request.id], db)).toContain('refund_only refunded');
@@ -462,5 +468,29 @@ describe('npm run orders', () => {
     expect((await getOrder(c, order.id)).body.data).toMatchObject({ state: 'closed', refundedTotal: { amount: order.lines[0]!.total } });
     await expect(runOrdersCommand(['show', 'SO-00000000-NOSUCH'], db)).rejects.toThrow(/No order/);
     await expect(runOrdersCommand(['teleport'], db)).rejects.toThrow(/Usage/);
+  });
+});
+
+describe('audit trail', () => {
+  it('names who moved an order, in the move’s transaction, newest first and cursor-paginated', async () => {
+    const c = await credential('ord-audit');
+    const order = await placeOrder(c, [{ skuId: await freshSku('US', 5), quantity: 1 }], 'manual');
+    const db = await getDb();
+    await runOrdersCommand(['mark-paid', order.number], db);
+    const merchantUser = createServiceContext({ db, actor: { kind: 'merchant_user', userId: randomUUID(), email: 'ops@lumen.example' } });
+    await advanceOrder(merchantUser, { orderId: order.id, action: 'fulfil', merchantId: order.merchantId });
+    // A refused move leaves no entry: the entry commits or rolls back with the change.
+    await expect(advanceOrder(merchantUser, { orderId: order.id, action: 'deliver', merchantId: order.merchantId })).rejects.toMatchObject({ code: 'order_state_conflict' });
+    await expect(advanceOrder(merchantUser, { orderId: order.id, action: 'ship', merchantId: randomUUID(), shipment: { carrier: 'UPS', trackingNumber: 'X' } })).rejects.toMatchObject({
+      code: 'order_not_found',
+    });
+    const subject = { type: 'order', id: order.id };
+    const first = await readAuditTrail({ db }, { merchantId: order.merchantId, subject, limit: 1 });
+    expect(first.entries).toMatchObject([{ action: 'order.fulfil', actorKind: 'merchant_user', actorLabel: 'ops@lumen.example', details: { fromState: 'paid', toState: 'fulfilling' } }]);
+    const second = await readAuditTrail({ db }, { merchantId: order.merchantId, subject, cursor: first.nextCursor!, limit: 1 });
+    expect(second.entries).toMatchObject([{ action: 'order.mark_paid', actorKind: 'operator', actorId: null, details: { toState: 'paid' } }]);
+    expect(second.nextCursor).toBeNull();
+    // Another store's trail does not hold it.
+    expect((await readAuditTrail({ db }, { merchantId: randomUUID(), subject })).entries).toEqual([]);
   });
 });

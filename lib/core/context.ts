@@ -17,12 +17,34 @@ export type Principal = {
   livemode: boolean;
 };
 
+/**
+ * Who a change is done by, as the audit trail records it: a signed-in merchant user (console),
+ * an installation's credential (API), the operator (CLI), a shopper (storefront pages), or the
+ * system (sweeps, background work). Set once where the request enters: the pipeline from its
+ * principal, console actions from the session, the commands as the operator.
+ */
+export type Actor =
+  | { kind: 'merchant_user'; userId: string; email: string }
+  | { kind: 'installation'; installationId: string; appId: string; credentialId: string }
+  | { kind: 'operator' }
+  | { kind: 'shopper' }
+  | { kind: 'system' };
+
+export const actorKinds = ['merchant_user', 'installation', 'operator', 'shopper', 'system'] as const satisfies readonly Actor['kind'][];
+
+/** The actor of a request made with a credential. */
+export function installationActor(principal: Principal): Actor {
+  return { kind: 'installation', installationId: principal.installationId, appId: principal.appId, credentialId: principal.credentialId };
+}
+
 /** What services receive: who is asking, when, the database to use and where to log. Never the Request. */
 export type ServiceContext = {
   db: Db;
   now: Date;
   requestId: string;
   principal: Principal | null;
+  /** Who the change is done by (the audit trail's "who"). */
+  actor: Actor;
   /** The client address as seen through the trusted proxy chain. */
   clientAddress: string;
   /** Stores (slugs) the caller holds a valid store access token for. */
@@ -46,7 +68,7 @@ export type ServiceContextInit = Pick<ServiceContext, 'db'> & Partial<Omit<Servi
 /**
  * The one constructor of a service context, for request handling, pages, operator commands and
  * tests alike. What a caller leaves out is "nobody in particular, now": no principal, no store
- * access, the address `local`.
+ * access, the address `local`, and as actor the principal's installation, else the system.
  */
 export function createServiceContext(init: ServiceContextInit): ServiceContext {
   const requestId = init.requestId ?? `local_${crypto.randomUUID()}`;
@@ -55,6 +77,7 @@ export function createServiceContext(init: ServiceContextInit): ServiceContext {
     now: init.now ?? new Date(),
     requestId,
     principal: init.principal ?? null,
+    actor: init.actor ?? (init.principal ? installationActor(init.principal) : { kind: 'system' }),
     clientAddress: init.clientAddress ?? 'local',
     storeAccess: init.storeAccess ?? new Set(),
     mediaBase: init.mediaBase === undefined ? publicBaseUrl() : init.mediaBase,

@@ -82,6 +82,7 @@ export const errorCatalogue = {
   decoration_draft_conflict: { status: 409, message: 'The decoration draft has changed since the revision you sent.' },
   decoration_version_conflict: { status: 409, message: 'The live decoration version is not the one you sent.' },
   decoration_not_publishable: { status: 409, message: 'The decoration breaks the store’s rules now; the issues list each violation.' },
+  refund_exceeds_remaining: { status: 409, message: 'The refund is more than what is left to refund.' },
   challenge_locked: {
     status: 409,
     message: 'Too many wrong answers: store access is locked for this client for a while.',

@@ -1,8 +1,9 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { principalOf } from '../carts/cart-records';
-import type { ServiceContext } from '../core/context';
+import type { Actor, ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { recordAudit } from '../audit/record-audit';
 import { appendEvent } from '../events/append-event';
 import type { EventKind } from '../events/define-event-kind';
 import type { Market } from '../schemas/common';
@@ -19,10 +20,10 @@ import {
   afterSalesRequested,
 } from './events';
 import { type AfterSalesRecord, insertAfterSalesRequest, readAfterSalesOrderId, readOrder, recordAfterSalesMove } from './data';
-import { lockOrder, recordRefund } from './move-order';
+import { lockOrder, paidAmount, recordRefund } from './move-order';
 import { type OrderRecord, type Tx, toAfterSalesView, toOrderView } from './order-records';
 import { lineRefundables, partialLineRefund } from './refund-math';
-import type { StorefrontAfterSalesRequest, StorefrontAfterSalesResult } from './schemas';
+import type { StorefrontAfterSales, StorefrontAfterSalesRequest, StorefrontAfterSalesResult } from './schemas';
 
 /** Days after delivery during which a shopper may ask for after-sales service, per market. */
 export const afterSalesWindowDays: Record<Market, number> = { CN: 7, US: 30 };
@@ -129,6 +130,14 @@ export async function requestAfterSales(
       occurredAt: now,
       payload: eventPayload(locked, { id, type: body.type, refundAmount, lines }, null, 'requested', 'shopper', body.reasonCode, now),
     });
+    await recordAudit(tx, ctx.actor, {
+      merchantId: locked.merchantId,
+      action: 'after_sales.request',
+      subjectType: 'after_sales_request',
+      subjectId: id,
+      occurredAt: now,
+      details: { orderId: locked.id, type: body.type, reasonCode: body.reasonCode, refundAmount, currency: locked.currency },
+    });
     return { order: (await readOrder(tx, locked.id))!, requestId: id };
   });
   return { request: toAfterSalesView(order.afterSales.find((r) => r.id === requestId)!), order: toOrderView(order) };
@@ -173,43 +182,103 @@ const afterSalesEvents: Record<AfterSalesAction, EventKind<typeof AfterSalesPayl
   exchange: afterSalesExchanged,
 };
 
+/** A refund smaller than the request's own: an amount per request line, each within what that line was priced at. */
+export type RefundLines = readonly { orderLineId: string; amount: number }[];
+
+/**
+ * What a refund of `request` pays back: its whole apportioned amount, or the merchant's amounts
+ * per line, each at most what the line was priced at in the request; never above what the
+ * order has left to refund (paid less refunded). Refusals are 409 `refund_exceeds_remaining`.
+ */
+export function refundAmountOf(order: OrderRecord, request: AfterSalesRecord, lines: RefundLines | undefined): number {
+  const remaining = paidAmount(order) - order.refundedTotal;
+  let amount = request.refundAmount;
+  if (lines) {
+    amount = 0;
+    for (const l of lines) {
+      const line = request.lines.find((r) => r.orderLineId === l.orderLineId);
+      if (!line) throw new ServiceError('validation_failed', { issues: [{ path: 'body.lines', code: 'line_not_in_request', message: `line ${l.orderLineId} is not in this request` }] });
+      if (l.amount > line.refundAmount) throw new ServiceError('refund_exceeds_remaining', { details: { orderLineId: l.orderLineId, requested: l.amount, available: line.refundAmount } });
+      amount += l.amount;
+    }
+  }
+  if (amount > remaining) throw new ServiceError('refund_exceeds_remaining', { details: { requested: amount, available: remaining } });
+  return amount;
+}
+
+/** The request as refunded: with the merchant's amounts per line when they refunded less than it was priced at. */
+function refundedView(request: AfterSalesRecord, lines: RefundLines | undefined): AfterSalesRecord {
+  if (!lines) return request;
+  const paid = request.lines.filter((l) => lines.some((r) => r.orderLineId === l.orderLineId)).map((l) => ({ ...l, refundAmount: lines.find((r) => r.orderLineId === l.orderLineId)!.amount }));
+  return { ...request, lines: paid, refundAmount: paid.reduce((s, l) => s + l.refundAmount, 0) };
+}
+
 /**
  * THE way an after-sales request changes state (the merchant's side), inside the caller's
- * transaction on the order it locked: the transition table decides, the history row and event
- * are written, an approved return moves on to awaiting_return at once, and a refund records the
- * money (within what was paid) with its order.refunded event.
+ * transaction on the order it locked: the transition table decides, the history row, event and
+ * audit entry are written, an approved return moves on to awaiting_return at once, and a refund
+ * records the money (within what is left to refund) with its order.refunded event.
  */
-export async function moveAfterSales(tx: Tx, order: OrderRecord, request: AfterSalesRecord, action: AfterSalesAction, move: { actor: 'merchant' | 'system'; reason: string; now: Date }): Promise<void> {
+export async function moveAfterSales(
+  tx: Tx,
+  order: OrderRecord,
+  request: AfterSalesRecord,
+  action: AfterSalesAction,
+  move: { actor: 'merchant' | 'system'; by: Actor; reason: string; now: Date; refundLines?: RefundLines },
+): Promise<void> {
   const type = request.type;
   let from = request.state;
   const steps: AfterSalesAction[] = action === 'approve' && type !== 'refund_only' ? ['approve', 'await_return'] : [action];
+  let refunded: number | null = null;
   for (const step of steps) {
     const to = nextAfterSalesState(type, from, step);
     const actor = step === 'await_return' ? 'system' : move.actor;
+    if (step === 'refund') refunded = refundAmountOf(order, request, move.refundLines);
     await recordAfterSalesMove(tx, request.id, { id: randomUUID(), fromState: from, toState: to, actor, reason: move.reason, occurredAt: move.now });
     await appendEvent(tx, afterSalesEvents[step], {
       merchantId: order.merchantId,
       installationId: order.installationId,
       subjectId: request.id,
       occurredAt: move.now,
-      payload: eventPayload(order, request, from, to, actor, move.reason, move.now),
+      payload: eventPayload(order, step === 'refund' ? refundedView(request, move.refundLines) : request, from, to, actor, move.reason, move.now),
     });
-    if (step === 'refund' && request.refundAmount > 0) {
-      await recordRefund(tx, order, { amount: request.refundAmount, reason: 'after_sales', afterSalesRequestId: request.id, now: move.now });
-    }
+    if (step === 'refund' && refunded! > 0) await recordRefund(tx, order, { amount: refunded!, reason: 'after_sales', afterSalesRequestId: request.id, now: move.now });
     from = to;
   }
+  await recordAudit(tx, move.by, {
+    merchantId: order.merchantId,
+    action: `after_sales.${action}`,
+    subjectType: 'after_sales_request',
+    subjectId: request.id,
+    occurredAt: move.now,
+    details: { orderId: order.id, type, fromState: request.state, toState: from, reason: move.reason, ...(refunded !== null && { refundAmount: refunded, currency: order.currency }) },
+  });
 }
 
-/** An operator's step on an after-sales request (npm run orders -- approve|reject|receive|refund|exchange). */
-export async function advanceAfterSales(ctx: ServiceContext, input: { requestId: string; action: AfterSalesAction; reason?: string }) {
+export type AdvanceAfterSalesInput = {
+  requestId: string;
+  action: AfterSalesAction;
+  /** The store the caller acts for: another store's request is 404. Absent for the operator. */
+  merchantId?: string;
+  reason?: string;
+  refundLines?: RefundLines;
+};
+
+/** A merchant's decision on an after-sales request (the console, the merchant API, npm run orders -- approve|reject|receive|refund|exchange). */
+export async function advanceAfterSales(ctx: ServiceContext, input: AdvanceAfterSalesInput): Promise<StorefrontAfterSales> {
   return ctx.db.$transaction(async (tx) => {
     const orderId = await readAfterSalesOrderId(tx, input.requestId);
     if (!orderId) throw new ServiceError('after_sales_request_not_found');
     const order = await lockOrder(tx, orderId);
     const request = order?.afterSales.find((r) => r.id === input.requestId);
-    if (!order || !request) throw new ServiceError('after_sales_request_not_found');
-    await moveAfterSales(tx, order, request, input.action, { actor: 'merchant', reason: input.reason ?? 'operator', now: ctx.now });
+    if (!order || !request || (input.merchantId !== undefined && order.merchantId !== input.merchantId)) throw new ServiceError('after_sales_request_not_found');
+    await moveAfterSales(tx, order, request, input.action, {
+      actor: 'merchant',
+      by: ctx.actor,
+      reason: input.reason ?? (ctx.actor.kind === 'operator' ? 'operator' : 'merchant'),
+      now: ctx.now,
+      refundLines: input.refundLines,
+    });
     const after = (await readOrder(tx, order.id))!;
     return toAfterSalesView(after.afterSales.find((r) => r.id === input.requestId)!);
   });

@@ -22,6 +22,7 @@ export async function cancelOrder(
     if (!locked || (input.installationId && locked.installationId !== input.installationId)) throw new ServiceError('order_not_found');
     const { refundId } = await moveOrder(tx, locked, 'cancel', {
       actor: 'shopper',
+      by: ctx.actor,
       reason: input.body.reasonCode,
       now,
       expectedVersion: input.body.expectedVersion,

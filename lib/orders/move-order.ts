@@ -1,6 +1,8 @@
 import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Actor } from '../core/context';
 import { ServiceError } from '../core/errors';
+import { recordAudit } from '../audit/record-audit';
 import { appendEvent } from '../events/append-event';
 import type { EventKind } from '../events/define-event-kind';
 import { orderCancelled, orderClosed, orderDelivered, orderFulfilling, orderPaid, orderRefunded, orderShipped, type OrderTransitionPayload } from './events';
@@ -13,8 +15,12 @@ export type OrderActor = 'shopper' | 'merchant' | 'system' | 'payment_provider';
 
 export type OrderMove = {
   actor: OrderActor;
+  /** Who did it, for the audit trail (the merchant user, the app, the operator, the shopper). */
+  by: Actor;
   reason: string;
   now: Date;
+  /** When the move took place, if earlier than now (a delivery reported afterwards); the audit entry keeps `now`. */
+  at?: Date;
   expectedVersion?: number;
   shipment?: { carrier: string; trackingNumber: string };
 };
@@ -53,7 +59,7 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
   if (move.expectedVersion !== undefined && move.expectedVersion !== order.version) {
     throw new ServiceError('order_version_conflict', { details: { expectedVersion: move.expectedVersion, currentVersion: order.version } });
   }
-  const { now } = move;
+  const now = move.at ?? move.now;
   const version = order.version + 1;
   const columns: OrderMoveColumns =
     action === 'ship' ? { shippedAt: now, carrier: move.shipment?.carrier ?? null, trackingNumber: move.shipment?.trackingNumber ?? null } : { [movedAt[action]]: now };
@@ -64,6 +70,15 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
     transition: { id: randomUUID(), fromState: order.state, toState: to, actor: move.actor, reason: move.reason, occurredAt: now },
   });
   const base = { merchantId: order.merchantId, installationId: order.installationId, subjectId: order.id, occurredAt: now };
+  const audit = (details: Record<string, string | number | null>) =>
+    recordAudit(tx, move.by, {
+      merchantId: order.merchantId,
+      action: `order.${action}`,
+      subjectType: 'order',
+      subjectId: order.id,
+      occurredAt: move.now,
+      details: { fromState: order.state, toState: to, version, reason: move.reason, ...details },
+    });
 
   let refundId: string | null = null;
   if (action === 'mark_paid') {
@@ -83,6 +98,7 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
         paidAt: now.toISOString(),
       },
     });
+    await audit({ amount: charge.amount, currency: order.currency });
     return { refundId };
   }
 
@@ -108,8 +124,12 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
     // The stock the order's checkout committed goes back to its SKUs.
     await releaseReservedStock(tx, order.checkoutSessionId, now);
     const paid = paidAmount(order);
-    if (paid > order.refundedTotal) refundId = await recordRefund(tx, order, { amount: paid - order.refundedTotal, reason: 'cancellation', afterSalesRequestId: null, now });
+    const refund = paid - order.refundedTotal;
+    if (refund > 0) refundId = await recordRefund(tx, order, { amount: refund, reason: 'cancellation', afterSalesRequestId: null, now });
+    await audit({ refundAmount: refund > 0 ? refund : 0, currency: order.currency });
+    return { refundId };
   }
+  await audit(action === 'ship' ? { carrier, trackingNumber } : action === 'deliver' ? { deliveredAt: now.toISOString() } : {});
   return { refundId };
 }
 

@@ -18,7 +18,8 @@ export const ORDERS_USAGE = `Usage: npm run orders -- <verb> [arguments]
   fulfil <order>                              paid -> fulfilling (the shopper can no longer cancel)
   ship <order> --carrier <name> --tracking <number>
                                               fulfilling -> shipped
-  deliver <order> [--at <ISO time>]           shipped -> delivered (the after-sales window starts at --at, default now)
+  deliver <order> [--at <ISO time>]           shipped -> delivered (the after-sales window starts at --at, default now;
+                                              not before the order was placed or shipped, not in the future)
   close <order>                               delivered -> closed
   cancel <order> [--reason <code>]            pending_payment|paid -> cancelled, stock back, refund of what was paid
   approve|reject|receive|refund|exchange <afterSalesRequestId> [--reason <text>]
@@ -28,6 +29,9 @@ export class OrdersUsageError extends Error {}
 
 const orderVerbs: Record<string, OrderAction> = { 'mark-paid': 'mark_paid', fulfil: 'fulfil', ship: 'ship', deliver: 'deliver', close: 'close', cancel: 'cancel' };
 const afterSalesVerbs: Record<string, AfterSalesAction> = { approve: 'approve', reject: 'reject', receive: 'receive', refund: 'refund', exchange: 'exchange' };
+
+/** The operator acts for every store; the audit trail names them as such. */
+const operatorContext = (db: Db) => createServiceContext({ db, requestId: `cli_${crypto.randomUUID()}`, clientAddress: 'cli', actor: { kind: 'operator' } });
 
 const amount = (m: { amount: number; currency: string }) => `${(m.amount / 100).toFixed(2)} ${m.currency}`;
 
@@ -89,25 +93,29 @@ export async function runOrdersCommand(argv: readonly string[], db: Db): Promise
     const orderAction = verb ? orderVerbs[verb] : undefined;
     if (orderAction) {
       const orderId = await resolveOrderId(db, positionals[0]);
-      let now = new Date();
+      let deliveredAt: Date | undefined;
       if (values.at) {
-        now = new Date(values.at);
-        if (Number.isNaN(now.getTime())) throw new OrdersUsageError(`--at ${values.at} is not a time.`);
+        if (orderAction !== 'deliver') throw new OrdersUsageError('--at is for deliver only.');
+        deliveredAt = new Date(values.at);
+        if (Number.isNaN(deliveredAt.getTime())) throw new OrdersUsageError(`--at ${values.at} is not a time.`);
       }
       if (orderAction === 'ship' && (!values.carrier || !values.tracking)) throw new OrdersUsageError('ship needs --carrier <name> --tracking <number>.');
       const shipment = orderAction === 'ship' ? { carrier: values.carrier!, trackingNumber: values.tracking! } : undefined;
-      const order = await advanceOrder(createServiceContext({ db, now }), { orderId, action: orderAction, reason: values.reason, shipment });
+      const order = await advanceOrder(operatorContext(db), { orderId, action: orderAction, reason: values.reason, shipment, deliveredAt });
       return describeOrder(order);
     }
     const afterSalesAction = verb ? afterSalesVerbs[verb] : undefined;
     if (afterSalesAction) {
       const requestId = positionals[0];
       if (!requestId) throw new OrdersUsageError(ORDERS_USAGE);
-      const request = await advanceAfterSales(createServiceContext({ db }), { requestId, action: afterSalesAction, reason: values.reason });
+      const request = await advanceAfterSales(operatorContext(db), { requestId, action: afterSalesAction, reason: values.reason });
       return `${request.id}  ${request.type} ${request.state}  refund ${amount(request.refundAmount)}`;
     }
   } catch (err) {
-    if (isServiceError(err)) throw new OrdersUsageError(`refused: ${err.code}${err.details ? ` ${JSON.stringify(err.details)}` : ''}`);
+    if (isServiceError(err)) {
+      const issues = err.issues?.map((i) => `${i.path}: ${i.message}`).join('; ');
+      throw new OrdersUsageError(`refused: ${err.code}${err.details ? ` ${JSON.stringify(err.details)}` : ''}${issues ? ` (${issues})` : ''}`);
+    }
     throw err;
   }
   throw new OrdersUsageError(ORDERS_USAGE);

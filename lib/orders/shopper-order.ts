@@ -51,10 +51,10 @@ function authorize(ctx: ServiceContext, orderId: string, token: string | null) {
 
 export async function cancelShopperOrder(ctx: ServiceContext, input: { orderId: string; token: string | null; body: StorefrontOrderTransitionRequest }) {
   authorize(ctx, input.orderId, input.token);
-  return cancelOrder(ctx, { orderId: input.orderId, body: input.body, installationId: null });
+  return cancelOrder({ ...ctx, actor: { kind: 'shopper' } }, { orderId: input.orderId, body: input.body, installationId: null });
 }
 
 export async function requestShopperAfterSales(ctx: ServiceContext, input: { orderId: string; token: string | null; body: StorefrontAfterSalesRequest }) {
   authorize(ctx, input.orderId, input.token);
-  return requestAfterSales(ctx, { orderId: input.orderId, body: input.body, installationId: null });
+  return requestAfterSales({ ...ctx, actor: { kind: 'shopper' } }, { orderId: input.orderId, body: input.body, installationId: null });
 }

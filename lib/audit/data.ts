@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import type { Prisma } from '../generated/prisma/client';
+
+/**
+ * The audit trail's queries (the AuditEntry table): appending an entry in the caller's
+ * transaction, and reading a store's entries newest first, a page at a time by sequence.
+ */
+
+/** The transaction of the change an entry records: the entry commits or rolls back with it. */
+export type AuditWriter = Pick<Prisma.TransactionClient, 'auditEntry'>;
+type Reader = Pick<Db | Prisma.TransactionClient, 'auditEntry'>;
+
+/** The small JSON object kept with an entry: flat values only, so a reader can show each as it is. */
+export const AuditDetails = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type AuditDetails = z.output<typeof AuditDetails>;
+
+export type NewAuditEntry = {
+  id: string;
+  merchantId: string;
+  actorKind: string;
+  actorId: string | null;
+  actorLabel: string;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  details: AuditDetails;
+  occurredAt: Date;
+};
+
+export async function insertAuditEntry(tx: AuditWriter, entry: NewAuditEntry): Promise<void> {
+  await tx.auditEntry.create({ data: entry });
+}
+
+export const AuditEntryRow = z.object({
+  id: z.string(),
+  sequence: z.bigint(),
+  merchantId: z.string(),
+  actorKind: z.enum(['merchant_user', 'installation', 'operator', 'shopper', 'system']),
+  actorId: z.string().nullable(),
+  actorLabel: z.string(),
+  action: z.string(),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  details: AuditDetails,
+  occurredAt: z.date(),
+});
+export type AuditEntryRow = z.output<typeof AuditEntryRow>;
+
+export type AuditFilter = { merchantId: string; subject?: { type: string; id: string }; before?: bigint };
+
+/** Up to `take` entries of a store (of one subject, when given), newest first, older than `before` when given. */
+export async function listAuditEntries(db: Reader, filter: AuditFilter, take: number): Promise<AuditEntryRow[]> {
+  const rows = await db.auditEntry.findMany({
+    where: {
+      merchantId: filter.merchantId,
+      ...(filter.subject && { subjectType: filter.subject.type, subjectId: filter.subject.id }),
+      ...(filter.before !== undefined && { sequence: { lt: filter.before } }),
+    },
+    orderBy: { sequence: 'desc' },
+    take,
+  });
+  return rows.map((r) => AuditEntryRow.parse(r));
+}

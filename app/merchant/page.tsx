@@ -70,6 +70,11 @@ export default async function MerchantPage({ searchParams }: { searchParams: Pro
           <h2 id={`store-${store.slug}`} className="mc-title">
             {store.name}
           </h2>
+          <p>
+            <a className="mc-button mc-link-button" href={`/merchant/${encodeURIComponent(store.slug)}/orders`} data-testid="open-console">
+              {t.openConsole}
+            </a>
+          </p>
           <h3 className="mc-h2">{t.appsTitle}</h3>
           {store.apps.length === 0 && <p className="mc-muted">{t.noApps}</p>}
           <ul className="mc-list">

@@ -20,6 +20,7 @@ const en = {
   tryAgain: 'Try again',
   signedInAs: (who: string) => `Signed in as ${who}`,
   storesTitle: 'Your stores',
+  openConsole: 'Open the store console',
   noStores: 'This account does not belong to any store yet.',
   appsTitle: 'Installed apps',
   noApps: 'No apps are installed on this store.',
@@ -47,6 +48,7 @@ const en = {
     'orders:read': 'Read your orders',
     'decoration:read': 'See your storefront decoration and its history',
     'decoration:write': 'Edit, publish and roll back your storefront decoration',
+    'orders:write': 'Move your orders and decide after-sales requests: mark paid, ship, deliver, cancel with refund, refund',
   } as Record<string, string>,
 };
 
@@ -69,6 +71,7 @@ const zh: typeof en = {
   tryAgain: '重试',
   signedInAs: (who) => `已登录：${who}`,
   storesTitle: '你的店铺',
+  openConsole: '进入店铺后台',
   noStores: '该账号尚未加入任何店铺。',
   appsTitle: '已安装的应用',
   noApps: '此店铺尚未安装应用。',
@@ -96,6 +99,7 @@ const zh: typeof en = {
     'orders:read': '读取你的订单',
     'decoration:read': '查看你的店铺装修及其历史版本',
     'decoration:write': '编辑、发布和回滚你的店铺装修',
+    'orders:write': '处理你的订单和售后申请：确认收款、发货、签收、取消并退款、退款',
   },
 };
 

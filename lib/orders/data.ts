@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isUuid } from '../carts/cart-records';
 import { NormalizedAddress } from '../carts/schemas';
 import type { Db } from '../db/client';
-import type { SqlClient } from '../db/rows';
-import type { Prisma } from '../generated/prisma/client';
+import { type SqlClient, queryRows } from '../db/rows';
+import { Prisma } from '../generated/prisma/client';
 import { Currency, Locale, Market } from '../schemas/common';
 import { afterSalesStates, afterSalesTypes } from './after-sales-states';
 import { afterSalesReasonCodes } from './schemas';
@@ -319,4 +319,99 @@ export async function readOrderCharge(db: Client, orderId: string): Promise<Orde
   if (!order) return null;
   const p = order.payments[0];
   return { id: order.id, number: order.number, createdAt: order.createdAt, payment: p ? { method: p.provider, cardBrand: p.cardBrand, cardLast4: p.cardLast4 } : null };
+}
+
+/** A store's orders as its merchant filters them: by state, by when they were placed, by number or recipient. */
+export type MerchantOrderFilter = {
+  merchantId: string;
+  state?: z.output<typeof OrderState>;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  /** An order number (or its start), or part of the recipient's name or phone. */
+  search?: string;
+};
+
+/** Where a page of a store's orders ends: the last order's placing time and id (newest first). */
+export type OrderCursor = { createdAt: Date; id: string };
+
+const MerchantOrderRow = OrderSummaryRow.extend({ recipient: z.string().nullable() });
+export type MerchantOrderRow = z.output<typeof MerchantOrderRow>;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function merchantOrderConditions(f: Omit<MerchantOrderFilter, 'state'>): Prisma.Sql[] {
+  const where = [Prisma.sql`o."merchantId" = ${f.merchantId}::uuid`];
+  if (f.createdFrom) where.push(Prisma.sql`o."createdAt" >= ${f.createdFrom}`);
+  if (f.createdBefore) where.push(Prisma.sql`o."createdAt" < ${f.createdBefore}`);
+  if (f.search) {
+    const like = likePattern(f.search);
+    where.push(Prisma.sql`(o.number ILIKE ${like} OR o.address->>'recipient' ILIKE ${like} OR o.address->>'phone' = ${f.search})`);
+  }
+  return where;
+}
+
+/** A page of a store's orders, newest first, after `cursor` when given (keyset: stable while orders arrive). */
+export function listMerchantOrders(db: SqlClient, f: MerchantOrderFilter, page: { after?: OrderCursor; take: number }): Promise<MerchantOrderRow[]> {
+  const where = merchantOrderConditions(f);
+  if (f.state) where.push(Prisma.sql`o.state = ${f.state}::"OrderState"`);
+  if (page.after) where.push(Prisma.sql`(o."createdAt", o.id) < (${page.after.createdAt}, ${page.after.id}::uuid)`);
+  return queryRows(
+    db,
+    MerchantOrderRow,
+    Prisma.sql`SELECT o.id::text AS id, o.number, o.state::text AS state, o.version, o.market, o.currency, o.total, o."refundedTotal",
+                      (SELECT count(*)::int FROM "OrderLine" l WHERE l."orderId" = o.id) AS "lineCount",
+                      o."createdAt", o."updatedAt", o.address->>'recipient' AS recipient
+               FROM "Order" o WHERE ${Prisma.join(where, ' AND ')}
+               ORDER BY o."createdAt" DESC, o.id DESC LIMIT ${page.take}`,
+  );
+}
+
+const StateCount = z.object({ state: OrderState, count: z.number() });
+
+/** How many of a store's orders (under the same date and search filters) are in each state. */
+export async function countMerchantOrdersByState(db: SqlClient, f: Omit<MerchantOrderFilter, 'state'>): Promise<Record<z.output<typeof OrderState>, number>> {
+  const rows = await queryRows(
+    db,
+    StateCount,
+    Prisma.sql`SELECT o.state::text AS state, count(*)::int AS count FROM "Order" o WHERE ${Prisma.join(merchantOrderConditions(f), ' AND ')} GROUP BY o.state`,
+  );
+  const counts = Object.fromEntries(orderStates.map((s) => [s, 0])) as Record<z.output<typeof OrderState>, number>;
+  for (const r of rows) counts[r.state] = r.count;
+  return counts;
+}
+
+const OpenAfterSalesRow = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  type: z.enum(afterSalesTypes),
+  state: z.enum(afterSalesStates),
+  reasonCode: z.enum(afterSalesReasonCodes),
+  note: z.string(),
+  currency: Currency,
+  refundAmount: z.number(),
+  lineCount: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type AfterSalesQueueRow = z.output<typeof OpenAfterSalesRow>;
+
+/** A store's after-sales requests in the given states, oldest first (the queue), after `cursor` when given. */
+export function listStoreAfterSales(
+  db: SqlClient,
+  f: { merchantId: string; states: readonly z.output<typeof AfterSalesRecord>['state'][] },
+  page: { after?: OrderCursor; take: number },
+): Promise<AfterSalesQueueRow[]> {
+  const where = [Prisma.sql`r."merchantId" = ${f.merchantId}::uuid`, Prisma.sql`r.state::text IN (${Prisma.join([...f.states])})`];
+  if (page.after) where.push(Prisma.sql`(r."createdAt", r.id) > (${page.after.createdAt}, ${page.after.id}::uuid)`);
+  return queryRows(
+    db,
+    OpenAfterSalesRow,
+    Prisma.sql`SELECT r.id::text AS id, r."orderId"::text AS "orderId", o.number AS "orderNumber", r.type, r.state::text AS state, r."reasonCode", r.note,
+                      r.currency, r."refundAmount", (SELECT count(*)::int FROM "AfterSalesLine" l WHERE l."requestId" = r.id) AS "lineCount",
+                      r."createdAt", r."updatedAt"
+               FROM "AfterSalesRequest" r JOIN "Order" o ON o.id = r."orderId"
+               WHERE ${Prisma.join(where, ' AND ')}
+               ORDER BY r."createdAt" ASC, r.id ASC LIMIT ${page.take}`,
+  );
 }

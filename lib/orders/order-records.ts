@@ -4,6 +4,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import type { Prisma } from '../generated/prisma/client';
 import { type AfterSalesRecord, type OrderRecord, readOrder } from './data';
+import { trackingUrl } from './carriers';
 import { lineRefundables } from './refund-math';
 import type { StorefrontAfterSales, StorefrontOrder } from './schemas';
 
@@ -90,6 +91,7 @@ export function toOrderView(o: OrderRecord): StorefrontOrder {
     fulfilment: {
       carrier: o.carrier,
       trackingNumber: o.trackingNumber,
+      trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
       fulfillingAt: iso(o.fulfillingAt),
       shippedAt: iso(o.shippedAt),
       deliveredAt: iso(o.deliveredAt),

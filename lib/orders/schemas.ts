@@ -137,6 +137,7 @@ export const StorefrontOrder = z
     fulfilment: z.strictObject({
       carrier: z.string().nullable(),
       trackingNumber: z.string().nullable(),
+      trackingUrl: z.string().nullable().meta({ description: 'The carrier’s tracking page for this shipment, when the carrier is one the carrier table knows.' }),
       fulfillingAt: z.iso.datetime().nullable(),
       shippedAt: z.iso.datetime().nullable(),
       deliveredAt: z.iso.datetime().nullable(),
@@ -188,3 +189,122 @@ export const OrderListQuery = z.strictObject({
   pageSize: intQuery(1, PAGE_SIZE_MAX, 20),
 });
 export type OrderListQuery = z.output<typeof OrderListQuery>;
+
+const Cursor = z.string().min(1).max(200).meta({ description: 'The `meta.nextCursor` of the previous page; absent for the first page.' });
+const Limit = intQuery(1, PAGE_SIZE_MAX, 20);
+
+export const MerchantOrderListQuery = z
+  .strictObject({
+    state: z.enum(orderStates).optional().meta({ description: 'Only orders in this state.' }),
+    createdFrom: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only orders placed at or after this time.' }),
+    createdTo: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only orders placed before this time.' }),
+    q: z.string().trim().min(1).max(100).optional().meta({ description: 'An order number or its start (`SO-2026…`), or part of the recipient’s name, or their phone number.' }),
+    cursor: Cursor.optional(),
+    limit: Limit,
+  })
+  .meta({ id: 'MerchantOrderListQuery' });
+export type MerchantOrderListQuery = z.output<typeof MerchantOrderListQuery>;
+
+export const MerchantOrderSummary = StorefrontOrderSummary.extend({
+  recipient: z.string().nullable().meta({ description: 'Who the order ships to (null when its address does not name one).' }),
+}).meta({ id: 'MerchantOrderSummary' });
+export type MerchantOrderSummary = z.infer<typeof MerchantOrderSummary>;
+
+export const OrderStateCounts = z.record(z.enum(orderStates), z.int().min(0)).meta({ id: 'OrderStateCounts', description: 'Orders per state under the same date and search filters (whatever `state` says).' });
+
+export const CursorListMeta = z
+  .strictObject({
+    limit: z.int().min(1),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
+  .meta({ id: 'CursorListMeta' });
+
+export const MerchantOrderListMeta = CursorListMeta.extend({ counts: OrderStateCounts }).meta({ id: 'MerchantOrderListMeta' });
+
+export const AfterSalesQueueQuery = z
+  .strictObject({
+    state: z
+      .enum(['open', ...afterSalesStates])
+      .default('open')
+      .meta({ description: '`open` (the default: requested, approved, awaiting_return, received) or one state.' }),
+    cursor: Cursor.optional(),
+    limit: Limit,
+  })
+  .meta({ id: 'AfterSalesQueueQuery' });
+export type AfterSalesQueueQuery = z.output<typeof AfterSalesQueueQuery>;
+
+export const AfterSalesQueueEntry = z
+  .strictObject({
+    id: z.uuid(),
+    orderId: z.uuid(),
+    orderNumber: z.string(),
+    type: z.enum(afterSalesTypes),
+    state: z.enum(afterSalesStates),
+    reasonCode: z.enum(afterSalesReasonCodes),
+    note: z.string(),
+    refundAmount: Money,
+    lineCount: z.int().min(1),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'AfterSalesQueueEntry' });
+export type AfterSalesQueueEntry = z.infer<typeof AfterSalesQueueEntry>;
+
+const ExpectedVersion = z.int().min(1).max(MAX_SAFE).optional().meta({ description: 'Refuse with 409 order_version_conflict when the order moved on.' });
+const Note = z.string().trim().min(1).max(200);
+
+export const MerchantOrderMoveRequest = z
+  .strictObject({ expectedVersion: ExpectedVersion, reason: Note.optional().meta({ description: 'Why, for the order’s history (up to 200 characters).' }) })
+  .meta({ id: 'MerchantOrderMoveRequest' });
+export type MerchantOrderMoveRequest = z.infer<typeof MerchantOrderMoveRequest>;
+
+export const MerchantOrderShipmentRequest = z
+  .strictObject({
+    carrier: z.string().trim().min(1).max(60).meta({ description: 'A carrier code from the carrier table (`ups`, `usps`, `fedex`, `dhl`, `sf-express`, `jd-logistics`, `ems`, …) for a tracking URL, or any carrier’s name.' }),
+    trackingNumber: z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, '4 to 40 letters, digits or hyphens').meta({ description: '4 to 40 letters, digits or hyphens.' }),
+    expectedVersion: ExpectedVersion,
+  })
+  .meta({ id: 'MerchantOrderShipmentRequest' });
+export type MerchantOrderShipmentRequest = z.infer<typeof MerchantOrderShipmentRequest>;
+
+export const MerchantOrderDeliveryRequest = z
+  .strictObject({
+    deliveredAt: z.iso.datetime({ offset: true }).optional().meta({ description: 'When it was delivered, if not now: not before the order was placed or shipped, not in the future.' }),
+    expectedVersion: ExpectedVersion,
+  })
+  .meta({ id: 'MerchantOrderDeliveryRequest' });
+export type MerchantOrderDeliveryRequest = z.infer<typeof MerchantOrderDeliveryRequest>;
+
+export const MerchantOrderCancellationRequest = z
+  .strictObject({
+    reason: Note.meta({ description: 'Why the merchant cancels (up to 200 characters); a paid order is refunded in full.' }),
+    expectedVersion: ExpectedVersion,
+  })
+  .meta({ id: 'MerchantOrderCancellationRequest' });
+export type MerchantOrderCancellationRequest = z.infer<typeof MerchantOrderCancellationRequest>;
+
+export const AfterSalesDecisionRequest = z.strictObject({ reason: Note.optional().meta({ description: 'A note for the request’s history.' }) }).meta({ id: 'AfterSalesDecisionRequest' });
+export type AfterSalesDecisionRequest = z.infer<typeof AfterSalesDecisionRequest>;
+
+export const AfterSalesRejectionRequest = z
+  .strictObject({ reason: Note.meta({ description: 'Why the request is rejected (up to 200 characters); the shopper sees it.' }) })
+  .meta({ id: 'AfterSalesRejectionRequest' });
+export type AfterSalesRejectionRequest = z.infer<typeof AfterSalesRejectionRequest>;
+
+export const AfterSalesRefundRequest = z
+  .strictObject({
+    lines: z
+      .array(z.strictObject({ orderLineId: z.uuid(), amount: z.int().min(0).max(MAX_SAFE).meta({ description: 'Minor units; at most what the request priced the line at.' }) }))
+      .min(1)
+      .max(50)
+      .refine((ls) => new Set(ls.map((l) => l.orderLineId)).size === ls.length, 'each order line at most once')
+      .optional()
+      .meta({ description: 'A partial refund per line; absent: the request’s whole amount. Never above what the order has left to refund.' }),
+    reason: Note.optional(),
+  })
+  .meta({ id: 'AfterSalesRefundRequest' });
+export type AfterSalesRefundRequest = z.infer<typeof AfterSalesRefundRequest>;
+
+export const AfterSalesIdParams = z.strictObject({
+  requestId: z.string().min(1).max(200).meta({ description: 'After-sales request id (a UUID). Another store’s request is 404.', example: '8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d' }),
+});

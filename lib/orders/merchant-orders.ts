@@ -1,0 +1,102 @@
+import 'server-only';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
+import { openAfterSalesStates } from './after-sales-states';
+import { type OrderCursor, countMerchantOrdersByState, listMerchantOrders, listStoreAfterSales, readOrder } from './data';
+import { toOrderView } from './order-records';
+import type { AfterSalesQueueEntry, AfterSalesQueueQuery, MerchantOrderListQuery, MerchantOrderSummary, StorefrontOrder } from './schemas';
+
+/**
+ * The merchant's view of their store's orders, for the console and the merchant API alike: every
+ * order of the store, whichever installation placed it; another store's order does not exist.
+ */
+
+const cursorIssue = () => new ServiceError('validation_failed', { issues: [{ path: 'query.cursor', code: 'invalid_cursor', message: 'not a cursor this list gave' }] });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An opaque cursor: where the page ended (a time and an id), base64url. */
+export function encodeCursor(c: OrderCursor): string {
+  return Buffer.from(JSON.stringify([c.createdAt.toISOString(), c.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): OrderCursor | undefined {
+  if (cursor === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || typeof parsed[1] !== 'string' || !UUID.test(parsed[1])) throw cursorIssue();
+    const createdAt = new Date(parsed[0]);
+    if (Number.isNaN(createdAt.getTime())) throw cursorIssue();
+    return { createdAt, id: parsed[1] };
+  } catch {
+    throw cursorIssue();
+  }
+}
+
+/** The store a credential acts for (its installation's merchant). */
+export function principalStore(ctx: ServiceContext): string {
+  if (!ctx.principal) throw new ServiceError('authentication_required');
+  return ctx.principal.merchantId;
+}
+
+/** A page of the store's orders, newest first, filtered; with how many orders are in each state. */
+export async function listStoreOrders(ctx: ServiceContext, input: { merchantId: string; query: MerchantOrderListQuery }) {
+  const { query } = input;
+  const filter = {
+    merchantId: input.merchantId,
+    createdFrom: query.createdFrom ? new Date(query.createdFrom) : undefined,
+    createdBefore: query.createdTo ? new Date(query.createdTo) : undefined,
+    search: query.q,
+  };
+  const after = decodeCursor(query.cursor);
+  const [rows, counts] = await Promise.all([
+    listMerchantOrders(ctx.db, { ...filter, state: query.state }, { after, take: query.limit + 1 }),
+    countMerchantOrdersByState(ctx.db, filter),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const data: MerchantOrderSummary[] = page.map((o) => ({
+    id: o.id,
+    number: o.number,
+    state: o.state,
+    version: o.version,
+    market: o.market,
+    currency: o.currency,
+    total: { amount: o.total, currency: o.currency },
+    refundedTotal: { amount: o.refundedTotal, currency: o.currency },
+    lineCount: o.lineCount,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    recipient: o.recipient,
+  }));
+  return { data, meta: { limit: query.limit, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null, counts } };
+}
+
+/** One of the store's orders, whole (lines, payments and refunds, fulfilment, after-sales, history); another store's is 404. */
+export async function getStoreOrder(ctx: ServiceContext, input: { merchantId: string; orderId: string }): Promise<StorefrontOrder> {
+  const order = await readOrder(ctx.db, input.orderId);
+  if (!order || order.merchantId !== input.merchantId) throw new ServiceError('order_not_found');
+  return toOrderView(order);
+}
+
+/** The store's after-sales queue: open requests (or those in one state), oldest first. */
+export async function listStoreAfterSalesQueue(ctx: ServiceContext, input: { merchantId: string; query: AfterSalesQueueQuery }) {
+  const { query } = input;
+  const states = query.state === 'open' ? openAfterSalesStates : [query.state];
+  const rows = await listStoreAfterSales(ctx.db, { merchantId: input.merchantId, states }, { after: decodeCursor(query.cursor), take: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const data: AfterSalesQueueEntry[] = page.map((r) => ({
+    id: r.id,
+    orderId: r.orderId,
+    orderNumber: r.orderNumber,
+    type: r.type,
+    state: r.state,
+    reasonCode: r.reasonCode,
+    note: r.note,
+    refundAmount: { amount: r.refundAmount, currency: r.currency },
+    lineCount: r.lineCount,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+  return { data, meta: { limit: query.limit, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null } };
+}

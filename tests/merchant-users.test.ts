@@ -4,6 +4,7 @@ import { createServiceContext } from '../lib/core/context';
 import { seedDemoMerchantUsers } from '../lib/demo/merchant-users';
 import { LOCK_MINUTES, MAX_FAILED_SIGN_INS, verifyMerchantCredentials } from '../lib/merchant-users/merchant-users';
 import { runMerchantUsersCommand } from '../lib/merchant-users/merchant-users-command';
+import { changeOwnPassword } from '../lib/merchant-users/change-password';
 import { storeDirectory } from '../lib/catalog/store-directory';
 
 const ctx = async (now = new Date()) => createServiceContext({ db: await getDb(), now, requestId: 'cli', clientAddress: 'cli' });
@@ -51,5 +52,19 @@ describe('merchant users', () => {
     const users = await seedDemoMerchantUsers(await getDb());
     expect(users.length).toBeGreaterThan(1);
     for (const u of users) expect((await verifyMerchantCredentials(await ctx(), { email: u.email, password: u.password })).ok).toBe(true);
+  });
+});
+
+describe('changing one’s own password', () => {
+  it('needs the current password, a new one of 12+ characters that differs; then only the new one signs in', async () => {
+    await runMerchantUsersCommand(['create', '--email', 'change@lumen.example', '--password', 'first password 1', '--merchant', 'lumen-audio'], await ctx(), storeDirectory);
+    const { id } = await (await getDb()).merchantUser.findUniqueOrThrow({ where: { email: 'change@lumen.example' } });
+    const change = async (currentPassword: string, newPassword: string) => changeOwnPassword(await ctx(), { userId: id, currentPassword, newPassword });
+    expect(await change('wrong password!!', 'second password 2')).toEqual({ ok: false, field: 'currentPassword', reason: 'wrong' });
+    expect(await change('first password 1', 'short')).toEqual({ ok: false, field: 'newPassword', reason: 'too_short' });
+    expect(await change('first password 1', 'first password 1')).toEqual({ ok: false, field: 'newPassword', reason: 'unchanged' });
+    expect(await change('first password 1', 'second password 2')).toEqual({ ok: true });
+    expect((await verifyMerchantCredentials(await ctx(), { email: 'change@lumen.example', password: 'first password 1' })).ok).toBe(false);
+    expect((await verifyMerchantCredentials(await ctx(), { email: 'change@lumen.example', password: 'second password 2' })).ok).toBe(true);
   });
 });

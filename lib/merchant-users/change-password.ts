@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
+import { readPasswordHash, setPasswordHash } from './data';
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './passwords';
 
 export type ChangePasswordResult = { ok: true } | { ok: false; field: 'currentPassword' | 'newPassword'; reason: 'wrong' | 'too_short' | 'too_long' | 'unchanged' };
@@ -12,9 +13,8 @@ export type ChangePasswordResult = { ok: true } | { ok: false; field: 'currentPa
 export async function changeOwnPassword(ctx: ServiceContext, input: { userId: string; currentPassword: string; newPassword: string }): Promise<ChangePasswordResult> {
   if (input.newPassword.length < MIN_PASSWORD_LENGTH) return { ok: false, field: 'newPassword', reason: 'too_short' };
   if (input.newPassword.length > 1024) return { ok: false, field: 'newPassword', reason: 'too_long' };
-  const user = await ctx.db.merchantUser.findUnique({ where: { id: input.userId }, select: { passwordHash: true } });
-  if (!(await verifyPassword(user?.passwordHash ?? null, input.currentPassword))) return { ok: false, field: 'currentPassword', reason: 'wrong' };
+  if (!(await verifyPassword((await readPasswordHash(ctx.db, input.userId)) ?? null, input.currentPassword))) return { ok: false, field: 'currentPassword', reason: 'wrong' };
   if (input.newPassword === input.currentPassword) return { ok: false, field: 'newPassword', reason: 'unchanged' };
-  await ctx.db.merchantUser.update({ where: { id: input.userId }, data: { passwordHash: await hashPassword(input.newPassword) } });
+  await setPasswordHash(ctx.db, input.userId, await hashPassword(input.newPassword));
   return { ok: true };
 }

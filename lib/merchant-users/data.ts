@@ -72,3 +72,12 @@ export async function setSignInFailures(db: Tx, id: string, failedSignIns: numbe
 export async function isMember(db: Tx, userId: string, merchantId: string): Promise<boolean> {
   return (await db.merchantMembership.findUnique({ where: { userId_merchantId: { userId, merchantId } }, select: { userId: true } })) !== null;
 }
+
+/** The user's password hash, or undefined when there is no such user. */
+export async function readPasswordHash(db: Tx, id: string): Promise<string | undefined> {
+  return (await db.merchantUser.findUnique({ where: { id }, select: { passwordHash: true } }))?.passwordHash;
+}
+
+export async function setPasswordHash(db: Tx, id: string, passwordHash: string): Promise<void> {
+  await db.merchantUser.update({ where: { id }, data: { passwordHash } });
+}

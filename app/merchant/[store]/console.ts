@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { consoleLocale } from '@/components/merchant/locale';
+import { storeDirectory } from '@/lib/catalog/store-directory';
 import { createServiceContext, type ServiceContext } from '@/lib/core/context';
 import { getDb } from '@/lib/db/client';
 import { clientAddress } from '@/lib/http/client-address';
@@ -31,7 +32,7 @@ export const consoleRequest = cache(async (storeSlug: string): Promise<ConsoleRe
   if (!userId) redirect(`/merchant/sign-in?${new URLSearchParams({ callbackUrl: `/merchant/${encodeURIComponent(storeSlug)}/orders` })}`);
   const h = await headers();
   const base = { db: await getDb(), requestId: `console_${crypto.randomUUID()}`, clientAddress: clientAddress(h), mediaBase: null };
-  const view = await readMerchantConsole(createServiceContext(base), userId);
+  const view = await readMerchantConsole(createServiceContext(base), userId, storeDirectory);
   if (!view) redirect('/merchant/sign-in');
   const stores = view.stores.map((s) => ({ merchantId: s.merchantId, slug: s.slug, name: s.name, apps: s.apps.map((a) => ({ appId: a.appId, name: a.name })) }));
   const store = stores.find((s) => s.slug === storeSlug);

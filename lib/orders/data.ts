@@ -175,11 +175,6 @@ export function countOrders(db: Client, filter: OrderFilter): Promise<number> {
   return db.order.count({ where: orderWhere(filter) });
 }
 
-/** The name and slug of an order's store (what the shopper's order page shows); null when it is gone. */
-export function readOrderStore(db: Client, merchantId: string): Promise<{ displayName: string; slug: string } | null> {
-  return db.merchant.findUnique({ where: { id: merchantId }, select: { displayName: true, slug: true } });
-}
-
 export type NewOrderLine = z.input<typeof OrderLineRecord>;
 export type NewTransition = { id: string; fromState: z.output<typeof OrderState> | null; toState: z.output<typeof OrderState>; actor: string; reason: string; occurredAt: Date };
 

@@ -1,10 +1,11 @@
 import 'server-only';
+import { storeDirectory } from '../catalog/store-directory';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { type LineEligibility, afterSalesEligibility, requestAfterSales } from './after-sales';
 import { cancelOrder } from './cancel-storefront-order';
 import { checkOrderPageToken } from './order-links';
-import { readOrder, readOrderStore } from './data';
+import { readOrder } from './data';
 import { toOrderView } from './order-records';
 import type { StorefrontAfterSalesRequest, StorefrontOrder, StorefrontOrderTransitionRequest } from './schemas';
 import { orderTransitions } from './states';
@@ -32,7 +33,7 @@ export async function readShopperOrder(ctx: ServiceContext, input: { orderId: st
   if (check === 'expired') return { status: 'expired' };
   const order = await readOrder(ctx.db, input.orderId);
   if (!order) return { status: 'invalid' };
-  const merchant = await readOrderStore(ctx.db, order.merchantId);
+  const [merchant] = await storeDirectory.byIds(ctx.db, [order.merchantId]);
   const eligibility = afterSalesEligibility(order, ctx.now);
   return {
     status: 'ok',

@@ -7,32 +7,24 @@
 // 2. A public read the public-read cache holds is answered here, by the pipeline's cached-read
 //    stage (lib/http/cached-read.ts): Next's routing would cost more than the read itself.
 // 3. Pages get a Content-Security-Policy with a fresh nonce that Next puts on its own scripts.
+// What the proxy answers itself gets its access log line here (lib/http/access-log.ts); what it
+// hands on gets one from the route that answers it (API requests), or none (pages).
 import { NextResponse, type NextRequest } from 'next/server';
+import { UNMATCHED_ROUTE, logAccess } from '@/lib/http/access-log';
 import { answerFromPublicReadCache } from '@/lib/http/cached-read';
 import { screenRequest, screeningResponse } from '@/lib/http/screen-request';
 import { authorizeFormActionOrigins, contentSecurityPolicy, newNonce } from '@/lib/http/security-headers';
 import { config as configuration } from '@/lib/platform/config';
 
 export async function proxy(req: NextRequest) {
+  const startedAt = performance.now();
   const screening = screenRequest(req.method, req.url);
   const pathname = screening.ok ? screening.pathname : req.nextUrl.pathname;
   if (pathname === '/api' || pathname.startsWith('/api/')) {
-    if (!screening.ok) return screeningResponse(screening);
-    return (await answerFromPublicReadCache(req)) ?? NextResponse.next();
+    if (!screening.ok) return screeningResponse(screening, req.method, startedAt);
+    return (await answerFromPublicReadCache(req, startedAt)) ?? NextResponse.next();
   }
-  if (!screening.ok && screening.error.code === 'route_not_found' && !req.nextUrl.pathname.startsWith('/api/')) {
-    // Pages keep the redirect Next would give (skipTrailingSlashRedirect hands it to us).
-    const url = new URL(req.url);
-    const clean = url.pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
-    if (clean !== url.pathname) return NextResponse.redirect(new URL(clean + url.search, url), 308);
-  }
-  if (!screening.ok) {
-    const status = screening.error.status === 400 ? 400 : 404;
-    return new NextResponse(status === 400 ? 'Bad request\n' : 'Not found\n', {
-      status,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-    });
-  }
+  if (!screening.ok) return refusePage(req, screening.error.code, screening.error.status, startedAt);
   if (pathname.startsWith('/_next/')) return NextResponse.next();
 
   const nonce = newNonce();
@@ -42,6 +34,26 @@ export async function proxy(req: NextRequest) {
   requestHeaders.set('content-security-policy', csp);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set('content-security-policy', csp);
+  return res;
+}
+
+/** A page URL the screening refused: the usual redirect for empty segments and trailing slashes, else a plain 400 or 404. */
+function refusePage(req: NextRequest, code: string, errorStatus: number, startedAt: number): NextResponse {
+  let res: NextResponse | undefined;
+  if (code === 'route_not_found' && !req.nextUrl.pathname.startsWith('/api/')) {
+    // Pages keep the redirect Next would give (skipTrailingSlashRedirect hands it to us).
+    const url = new URL(req.url);
+    const clean = url.pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+    if (clean !== url.pathname) res = NextResponse.redirect(new URL(clean + url.search, url), 308);
+  }
+  if (!res) {
+    const status = errorStatus === 400 ? 400 : 404;
+    res = new NextResponse(status === 400 ? 'Bad request\n' : 'Not found\n', {
+      status,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  logAccess({ method: req.method, route: UNMATCHED_ROUTE, status: res.status, principal: 'none' }, startedAt);
   return res;
 }
 

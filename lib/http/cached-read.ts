@@ -6,6 +6,7 @@ import { STORE_ACCESS_HEADER } from '../store-access/policy';
 import { parseCookieHeader, presentedTokens } from '../store-access/presented-tokens';
 import { clientAddress } from './client-address';
 import { chargeRateLimit, installedRateLimiter } from './rate-limit-key';
+import { logAccess } from './access-log';
 import { newRequestId } from './request-id';
 import { apiHeaders, errorResponse, JSON_TYPE } from './respond';
 
@@ -35,7 +36,7 @@ export function presentsStoreAccess(req: Request): boolean {
  * request with store access (its reads may differ, and stay private), no cache or limiter made
  * yet by a route, or any failure (the route meets the same failure and reports it).
  */
-export async function answerFromPublicReadCache(req: Request): Promise<Response | null> {
+export async function answerFromPublicReadCache(req: Request, startedAt = performance.now()): Promise<Response | null> {
   if (req.method !== 'GET') return null;
   const cache = installedPublicReadCache();
   const limiter = installedRateLimiter();
@@ -50,15 +51,20 @@ export async function answerFromPublicReadCache(req: Request): Promise<Response 
     const op = operationById(hit.operationId);
     const requestId = newRequestId();
     const headers = apiHeaders(requestId);
+    const entry = { method: req.method, route: op.path, operation: op.id, requestId, principal: 'none' } as const;
     try {
       // authenticate() asks nothing of a cacheable operation: they are all public (tests/public-read-cache.test.ts).
       await chargeRateLimit(limiter, op.rateLimit, { address: clientAddress(req.headers), params: hit.params }, headers);
     } catch (err) {
       if (!isServiceError(err)) throw err; // the limiter failed: the route meets it again and reports it
-      return errorResponse(err, requestId, headers); // rate_limited, as the route would answer
+      const refused = errorResponse(err, requestId, headers); // rate_limited, as the route would answer
+      logAccess({ ...entry, status: refused.status }, startedAt);
+      return refused;
     }
     headers.set('x-cache', 'hit');
-    return cachedBody(req, op, hit.body, hit.etag, headers, false);
+    const res = cachedBody(req, op, hit.body, hit.etag, headers, false);
+    logAccess({ ...entry, status: res.status, cache: 'hit' }, startedAt);
+    return res;
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { getDb } from '../db/client';
 import { type BackgroundWorkReport, didWork, runBackgroundWork } from '../jobs/run-background-work';
+import { type PrincipalKind, logAccess } from './access-log';
 import { newRequestId } from './request-id';
 import { apiHeaders, errorResponse, jsonResponse } from './respond';
 
@@ -23,14 +24,25 @@ function sameSecret(given: string, expected: string): boolean {
  * the route does not exist (404); a wrong or missing secret is 401.
  */
 export async function handleCron(req: Request): Promise<Response> {
+  const startedAt = performance.now();
   const requestId = newRequestId();
   const headers = apiHeaders(requestId);
   headers.set('cache-control', 'no-store');
+  const served: { principal: PrincipalKind } = { principal: 'none' };
+  const res = await runCron(req, requestId, headers, served);
+  logAccess({ method: req.method, route: CRON_ROUTE, status: res.status, requestId, principal: served.principal }, startedAt);
+  return res;
+}
+
+const CRON_ROUTE = '/api/cron/background-work';
+
+async function runCron(req: Request, requestId: string, headers: Headers, served: { principal: PrincipalKind }): Promise<Response> {
   try {
     const secret = config().CRON_SECRET;
     if (!secret) throw new ServiceError('route_not_found');
     const given = req.headers.get('authorization')?.match(/^Bearer (.+)$/)?.[1];
     if (!given || !sameSecret(given, secret)) throw new ServiceError('authentication_required', { message: 'Send Authorization: Bearer <CRON_SECRET>.' });
+    served.principal = 'cron';
     const db = await getDb();
     const started = Date.now();
     const passes: BackgroundWorkReport[] = [];

@@ -16,6 +16,7 @@ import { publicReadCache, publicReadsChanged } from '../core/public-read-cache';
 import { logger } from '../platform/logger';
 import { runBackgroundWorkAfterResponse } from './after-response';
 import { eventsAppendedCount } from '../events/append-event';
+import { type PrincipalKind, logAccess } from './access-log';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((req: Request, route: RouteContext) => Promise<Response>) & { operationId: string };
@@ -52,8 +53,17 @@ export function handle<Op extends OperationDef>(
   options: HandleOptions<Op> = {},
 ): RouteHandler {
   const handler = async (req: Request, route: RouteContext): Promise<Response> => {
+    const startedAt = performance.now();
     const requestId = newRequestId();
     const headers = apiHeaders(requestId);
+    const served: { principal: PrincipalKind } = { principal: 'none' };
+    const res = await answer(req, route, requestId, headers, served);
+    const cache = headers.get('x-cache') ?? undefined;
+    logAccess({ method: req.method, route: op.path, operation: op.id, status: res.status, requestId, principal: served.principal, cache }, startedAt);
+    return res;
+  };
+
+  const answer = async (req: Request, route: RouteContext, requestId: string, headers: Headers, served: { principal: PrincipalKind }): Promise<Response> => {
     let changed = false;
     const eventsBefore = eventsAppendedCount();
     try {
@@ -61,6 +71,7 @@ export function handle<Op extends OperationDef>(
       const rawParams = renameParams((await route.params) ?? {}, options.paramAliases);
       const address = clientAddress(req.headers);
       const principal = await authenticate(req, op, address, headers);
+      if (principal) served.principal = principal.kind;
       await chargeRateLimit(getRateLimiter(), op.rateLimit, { address, principal, params: rawParams }, headers);
 
       // Public reads without store access are the same for everyone: served from the
@@ -79,13 +90,9 @@ export function handle<Op extends OperationDef>(
       const query = op.query ? parseWith(op.query, queryObject(url), 'query') : refuseQuery(url);
       const body = op.body ? await readBody(req, op, requestId) : undefined;
       const input = { params, query, body } as OperationInput<Op>;
-      const ctx = createServiceContext({
-        db: await getDb(),
-        requestId,
-        principal,
-        clientAddress: address,
-        storeAccess: await readStoreAccess(req),
-      });
+      const storeAccess = await readStoreAccess(req);
+      if (!principal && storeAccess.size) served.principal = 'storeAccess';
+      const ctx = createServiceContext({ db: await getDb(), requestId, principal, clientAddress: address, storeAccess });
 
       const call = (c: ServiceContext) => fn(input, c);
       const shape = (output: unknown): Outcome => ({ status: 200, body: shapeBody(op, output, requestId) });

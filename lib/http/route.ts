@@ -1,6 +1,7 @@
 import { ServiceError } from '../core/errors';
 import { operationById } from '../operations';
 import type { HttpMethod } from '../operations/types';
+import { UNMATCHED_ROUTE, logAccess } from './access-log';
 import type { RouteHandler } from './handle';
 import { newRequestId } from './request-id';
 import { apiHeaders, errorResponse } from './respond';
@@ -16,13 +17,17 @@ export function allowHeader(methods: readonly HttpMethod[]): string {
   return [...sorted.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])), 'OPTIONS'].join(', ');
 }
 
-function errorFallback(code: 'method_not_allowed' | 'route_not_found', allow?: string): Fallback {
+/** `route` is the path pattern the answer is logged under. */
+function errorFallback(code: 'method_not_allowed' | 'route_not_found', route: string, allow?: string): Fallback {
   return Object.assign(
-    async () => {
+    async (req: Request) => {
+      const startedAt = performance.now();
       const requestId = newRequestId();
       const headers = apiHeaders(requestId);
       if (allow) headers.set('allow', allow);
-      return errorResponse(new ServiceError(code), requestId, headers);
+      const res = errorResponse(new ServiceError(code), requestId, headers);
+      logAccess({ method: req.method, route, status: res.status, requestId, principal: 'none' }, startedAt);
+      return res;
     },
     { fallback: code },
   );
@@ -42,12 +47,15 @@ export function route(...handlers: RouteHandler[]): RouteExports {
   const methods = ops.map((op) => op.method);
   if (new Set(methods).size !== methods.length) throw new Error(`route(): two operations for one method at ${path}`);
   const allow = allowHeader(methods);
-  const reject = errorFallback('method_not_allowed', allow);
+  const reject = errorFallback('method_not_allowed', path, allow);
   const options: Fallback = Object.assign(
-    async () => {
-      const headers = apiHeaders(newRequestId());
+    async (req: Request) => {
+      const startedAt = performance.now();
+      const requestId = newRequestId();
+      const headers = apiHeaders(requestId);
       headers.set('allow', allow);
       headers.set('cache-control', 'no-store');
+      logAccess({ method: req.method, route: path, status: 204, requestId, principal: 'none' }, startedAt);
       return new Response(null, { status: 204, headers });
     },
     { fallback: 'options' as const },
@@ -59,7 +67,7 @@ export function route(...handlers: RouteHandler[]): RouteExports {
 }
 
 /** The catch-all under /api/v1 (`[[...path]]`, so /api/v1 itself too): no route serves this path. */
-const notFound = errorFallback('route_not_found');
+const notFound = errorFallback('route_not_found', UNMATCHED_ROUTE);
 export const catchAll: RouteExports = {
   GET: notFound,
   POST: notFound,

@@ -2,6 +2,7 @@ import { ServiceError, type ErrorIssue } from '../core/errors';
 import { isSafeString } from '../schemas/common';
 import { methodsAtPath } from '../operations';
 import type { HttpMethod } from '../operations/types';
+import { UNMATCHED_ROUTE, logAccess } from './access-log';
 import { newRequestId } from './request-id';
 import { apiHeaders, errorResponse } from './respond';
 import { allowHeader } from './route';
@@ -70,10 +71,12 @@ export function screenRequest(method: string, url: string): Screening {
   return { ok: true, pathname };
 }
 
-/** The enveloped answer to a request the screening refused. */
-export function screeningResponse(refused: Extract<Screening, { ok: false }>): Response {
+/** The enveloped answer to a request the screening refused (logged: its URL is what was wrong, so no route). */
+export function screeningResponse(refused: Extract<Screening, { ok: false }>, method: string, startedAt: number): Response {
   const requestId = newRequestId();
   const headers = apiHeaders(requestId);
   if (refused.allow) headers.set('allow', refused.allow);
-  return errorResponse(refused.error, requestId, headers);
+  const res = errorResponse(refused.error, requestId, headers);
+  logAccess({ method, route: UNMATCHED_ROUTE, status: res.status, requestId, principal: 'none' }, startedAt);
+  return res;
 }

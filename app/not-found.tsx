@@ -2,7 +2,7 @@ import Link from 'next/link';
 import '@/components/home/home.css';
 import { homeText } from '@/components/home/home-text';
 import { logger } from '@/lib/platform/logger';
-import { loadStoreDirectory } from '@/lib/storefront/store-directory';
+import { loadListedStores } from '@/lib/storefront/listed-stores';
 
 /**
  * The site's 404 (unknown stores and paths outside a store), with the stores of this deployment
@@ -12,7 +12,7 @@ export default async function NotFound() {
   const en = homeText('en-US');
   const zh = homeText('zh-CN');
   // The list is a courtesy: a database that cannot answer leaves a 404 without it, never a 500.
-  const stores = await loadStoreDirectory().then(
+  const stores = await loadListedStores().then(
     (d) => d.stores,
     (err: unknown) => {
       logger.warn({ err }, 'the 404 page could not list the stores');

@@ -4,14 +4,14 @@ import '@/components/home/home.css';
 import { homeText, isDemoSeeded } from '@/components/home/home-text';
 import type { Locale } from '@/lib/schemas/common';
 import { requestedLocale, withLocale } from '@/lib/storefront/locale';
-import { loadStoreDirectory } from '@/lib/storefront/store-directory';
+import { loadListedStores } from '@/lib/storefront/listed-stores';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const localeNames: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '中文' };
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { stores } = await loadStoreDirectory();
+  const { stores } = await loadListedStores();
   return { title: { absolute: isDemoSeeded(stores.map((s) => s.slug)) ? 'Storefront Commerce: demo' : 'Storefront Commerce' } };
 }
 
@@ -23,7 +23,7 @@ export default async function Home({ searchParams }: Props) {
   const asked = requestedLocale(await searchParams);
   const locale = asked ?? 'en-US';
   const t = homeText(locale);
-  const { total, stores } = await loadStoreDirectory();
+  const { total, stores } = await loadListedStores();
   const demo = isDemoSeeded(stores.map((s) => s.slug));
   // The terminal commands name a store of this deployment (the demo's Lumen Audio where it runs).
   const store = demo ? 'lumen-audio' : (stores[0]?.slug ?? '<store>');

@@ -1,40 +1,36 @@
 /**
- * Merchants' decoration authoring, until a merchant console exists:
- *
- *   npm run decoration:export  -- <slug> [file]   write the live decoration as an editable draft
- *   npm run decoration:publish -- <slug> <file>   validate a draft and publish it as the next version
- *   npm run decoration:history -- <slug>          list the published versions, newest first
- *   npm run decoration:preview -- <slug> <file> [hours]
- *                                                 validate a draft as publishing would and print a
- *                                                 signed link showing it on the store's pages,
- *                                                 unpublished, for `hours` (24 by default, at most 168)
+ * Merchants' decoration authoring, until a merchant console exists: `npm run decoration:export`,
+ * `decoration:publish`, `decoration:history` and `decoration:preview` (see DECORATION_USAGE).
  *
  * A draft is JSON: { "locale", "market", "blocks": [...] } (the published decoration without
  * versionId, version and tenant). Media URLs may be root-relative to this deployment ("/media/...").
  * Runs against the configured database (DATABASE_URL, or the embedded PGlite in .data/pglite).
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { type ServiceContext, createServiceContext } from '../lib/core/context';
+import { isServiceError } from '../lib/core/errors';
+import { mapUrlFields, publicBaseUrl, storedUrl } from '../lib/core/media-urls';
 import { closeDb, commandDb } from '../lib/db/client';
 import { getPublicStorefrontDecoration } from '../lib/decoration/get-public-storefront-decoration';
 import { listDecorationVersions } from '../lib/decoration/decoration-versions';
 import { getMerchantOrThrow } from '../lib/catalog/merchants';
-import { mapUrlFields, publicBaseUrl, storedUrl } from '../lib/core/media-urls';
 import { createDecorationPreview } from '../lib/decoration/preview-decoration';
 import { publishDecoration } from '../lib/decoration/publish-decoration';
 import { StorefrontDecoration } from '../lib/decoration/schemas';
-import type { ServiceContext } from '../lib/core/context';
-import { isServiceError } from '../lib/core/errors';
-import { createServiceContext } from '../lib/core/context';
-import { exitOnInvalidConfig } from '../lib/platform/config';
+import { CommandError, type CommandSpec, UsageError, parseCommandLine, runCommand } from '../lib/platform/cli';
 
-exitOnInvalidConfig();
+const DECORATION_USAGE = `Usage: npm run decoration:<command> -- <store> [arguments]
+  decoration:export  -- <store> [file]          write the live decoration as an editable draft (to stdout without a file)
+  decoration:publish -- <store> <file>          validate a draft and publish it as the store's next version
+  decoration:history -- <store>                 the store's published versions, newest first
+  decoration:preview -- <store> <file> [hours]  validate a draft as publishing does and print a signed link showing it
+                                                on the store's pages, unpublished, for hours (24 by default, at most 168)`;
 
-const [command, slug, file] = process.argv.slice(2);
-const usage = 'usage: decoration <publish|export|history|preview> <store-slug> [file] [hours]';
+const DECORATION_COMMAND = { usage: DECORATION_USAGE } as const satisfies CommandSpec;
 
-async function context(): Promise<ServiceContext> {
+async function context(slug: string): Promise<ServiceContext> {
   // The operator runs this for the store itself, so a protected store is readable.
-  return createServiceContext({ db: await commandDb(), requestId: 'cli', clientAddress: 'cli', storeAccess: new Set([slug!]) });
+  return createServiceContext({ db: await commandDb(), requestId: 'cli', clientAddress: 'cli', storeAccess: new Set([slug]) });
 }
 
 async function readDraft(path: string): Promise<unknown> {
@@ -45,17 +41,17 @@ async function readDraft(path: string): Promise<unknown> {
   }
 }
 
-async function publish(ctx: ServiceContext, path: string) {
+async function publish(ctx: ServiceContext, slug: string, path: string) {
   const draft = await readDraft(path);
-  const v = await publishDecoration(ctx, { slug: slug!, draft });
+  const v = await publishDecoration(ctx, { slug, draft });
   console.log(
     `Published ${slug} version ${v.version} (versionId ${v.versionId}): ${v.blocks} blocks, ${v.products} products, ${v.locale}/${v.market}.`,
   );
 }
 
-async function exportDraft(ctx: ServiceContext, path: string | undefined) {
+async function exportDraft(ctx: ServiceContext, slug: string, path: string | undefined) {
   // Parsing puts the fields in the schema's order (the database keeps JSON keys its own way).
-  const { locale, market, blocks } = StorefrontDecoration.parse(await getPublicStorefrontDecoration(ctx, { slug: slug! }));
+  const { locale, market, blocks } = StorefrontDecoration.parse(await getPublicStorefrontDecoration(ctx, { slug }));
   const base = publicBaseUrl();
   const text = JSON.stringify(mapUrlFields({ locale, market, blocks }, (u) => storedUrl(u, base)), null, 2) + '\n';
   if (path) {
@@ -64,18 +60,18 @@ async function exportDraft(ctx: ServiceContext, path: string | undefined) {
   } else process.stdout.write(text);
 }
 
-async function preview(ctx: ServiceContext, path: string, hours: string | undefined) {
+async function preview(ctx: ServiceContext, slug: string, path: string, hours: string | undefined) {
   const ttlSeconds = hours === undefined ? undefined : Number(hours) * 3600;
   if (ttlSeconds !== undefined && !(ttlSeconds > 0)) throw new Error(`hours must be a positive number, not ${hours}`);
-  const link = await createDecorationPreview(ctx, { slug: slug!, draft: await readDraft(path), ttlSeconds });
+  const link = await createDecorationPreview(ctx, { slug, draft: await readDraft(path), ttlSeconds });
   console.log(`Preview of ${path} for ${slug} (${link.blocks} blocks, ${link.products} products), not published, until ${link.expiresAt}:`);
   // The link leaves the app (pasted into a browser or a message): absolute, from PUBLIC_BASE_URL.
   console.log(new URL(link.path, publicBaseUrl()).href);
 }
 
 /** One line per version, newest first: number, versionId, date, locale/market, live, rollback, what changed. */
-async function history(ctx: ServiceContext) {
-  const merchant = await getMerchantOrThrow(ctx.db, slug!);
+async function history(ctx: ServiceContext, slug: string) {
+  const merchant = await getMerchantOrThrow(ctx.db, slug);
   for (let page = 1; ; page++) {
     const list = await listDecorationVersions(ctx, merchant, { page, pageSize: 50 });
     if (list.meta.total === 0) console.log(`${slug} has not published a decoration.`);
@@ -89,25 +85,33 @@ async function history(ctx: ServiceContext) {
   }
 }
 
-let code = 0;
-try {
-  if (!slug || !['publish', 'export', 'history', 'preview'].includes(command ?? '') || ((command === 'publish' || command === 'preview') && !file)) {
-    console.error(usage);
-    code = 2;
-  } else {
-    const ctx = await context();
-    if (command === 'publish') await publish(ctx, file!);
-    else if (command === 'export') await exportDraft(ctx, file);
-    else if (command === 'preview') await preview(ctx, file!, process.argv[5]);
-    else await history(ctx);
-  }
-} catch (err) {
-  code = 1;
-  if (isServiceError(err)) {
-    console.error(err.issues?.length ? `Refused: ${err.issues.length} violation(s) of the decoration rules.` : `Refused: ${err.message}`);
-    for (const issue of err.issues ?? []) console.error(`  ${issue.path || '(document)'}: ${issue.message} [${issue.code}]`);
-  } else console.error(`Failed: ${(err as Error).message}`);
-} finally {
-  await closeDb();
+/** A refusal lists every violation of the decoration rules; anything else says what failed. */
+function failure(err: unknown): CommandError {
+  if (!isServiceError(err)) return new CommandError(`Failed: ${(err as Error).message}`, 1);
+  const lines = [err.issues?.length ? `Refused: ${err.issues.length} violation(s) of the decoration rules.` : `Refused: ${err.message}`];
+  for (const issue of err.issues ?? []) lines.push(`  ${issue.path || '(document)'}: ${issue.message} [${issue.code}]`);
+  return new CommandError(lines.join('\n'), 1);
 }
-process.exit(code);
+
+await runCommand({
+  ...DECORATION_COMMAND,
+  run: async (argv) => {
+    const {
+      command,
+      args: [slug, file, hours],
+    } = parseCommandLine(argv, DECORATION_COMMAND);
+    if (!slug || !['publish', 'export', 'history', 'preview'].includes(command ?? '') || ((command === 'publish' || command === 'preview') && !file)) {
+      throw new UsageError(DECORATION_USAGE);
+    }
+    try {
+      const ctx = await context(slug);
+      if (command === 'publish') await publish(ctx, slug, file!);
+      else if (command === 'export') await exportDraft(ctx, slug, file);
+      else if (command === 'preview') await preview(ctx, slug, file!, hours);
+      else await history(ctx, slug);
+    } catch (err) {
+      throw failure(err);
+    }
+  },
+  close: closeDb,
+});

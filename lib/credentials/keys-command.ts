@@ -1,8 +1,8 @@
 import 'server-only';
-import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../core/context';
 import { type Scope, scopes as allScopes } from '../core/scopes';
 import type { StoreDirectory } from '../core/stores';
+import { type CommandSpec, UsageError, parseCommandLine } from '../platform/cli';
 import { apiKeyEnvironments, type ApiKeyEnvironment } from './api-key-format';
 import { type ApiKeySummary, CredentialAdminError } from './api-keys';
 import { createApiKey } from './create-api-key';
@@ -23,33 +23,38 @@ export const KEYS_USAGE = `Usage: npm run keys -- <command> [options]
 
   --json prints JSON. Scopes: ${allScopes.join(', ')}.`;
 
+/** What `npm run keys` takes (for parseCommandLine, and scripts/keys.ts's runCommand). */
+export const KEYS_COMMAND = {
+  usage: KEYS_USAGE,
+  options: {
+    merchant: { type: 'string' },
+    app: { type: 'string' },
+    scopes: { type: 'string' },
+    env: { type: 'string' },
+    expires: { type: 'string' },
+    name: { type: 'string' },
+    overlap: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+} as const satisfies CommandSpec;
+
 const DEFAULT_APP = 'custom-integration';
 
 /**
  * Runs one `npm run keys` command and returns what to print. Stores are named by slug, which the
  * catalog (above credentials) knows: the caller passes its directory in.
  */
-export async function runKeysCommand(argv: string[], ctx: ServiceContext, stores: StoreDirectory): Promise<string> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      merchant: { type: 'string' },
-      app: { type: 'string' },
-      scopes: { type: 'string' },
-      env: { type: 'string' },
-      expires: { type: 'string' },
-      name: { type: 'string' },
-      overlap: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const [command, target] = positionals;
+export async function runKeysCommand(argv: readonly string[], ctx: ServiceContext, stores: StoreDirectory): Promise<string> {
+  const {
+    command,
+    args: [target],
+    values,
+  } = parseCommandLine(argv, KEYS_COMMAND);
   const out = (text: string, data: unknown) => (values.json ? JSON.stringify(data, null, 2) : text);
 
   switch (command) {
     case 'create': {
-      if (!values.merchant) throw new CredentialAdminError('create needs --merchant <slug>');
+      if (!values.merchant) throw new UsageError('create needs --merchant <slug>');
       const scopes = parseScopes(values.scopes);
       const environment = parseEnvironment(values.env ?? 'test');
       const [store] = await stores.bySlugs(ctx.db, [values.merchant]);
@@ -72,12 +77,12 @@ export async function runKeysCommand(argv: string[], ctx: ServiceContext, stores
       return out(keys.length ? formatKeys(keys) : 'No API keys.', keys);
     }
     case 'revoke': {
-      if (!target) throw new CredentialAdminError('revoke needs a key id');
+      if (!target) throw new UsageError('revoke needs a key id');
       const [apiKey] = await listings(ctx, stores, [await revokeApiKey(ctx, { keyId: target })]);
       return out(`Revoked.\n\n${formatKeys([apiKey!])}`, apiKey);
     }
     case 'roll': {
-      if (!target) throw new CredentialAdminError('roll needs a key id');
+      if (!target) throw new UsageError('roll needs a key id');
       const overlapSeconds = parseDuration(values.overlap ?? '24h') / 1000;
       const rolled = await rollApiKey(ctx, { keyId: target, overlapSeconds, expiresAt: parseWhen(values.expires, ctx.now) });
       const [previous, apiKey] = await listings(ctx, stores, [rolled.previous, rolled.apiKey]);
@@ -87,22 +92,22 @@ export async function runKeysCommand(argv: string[], ctx: ServiceContext, stores
       );
     }
     default:
-      throw new CredentialAdminError(KEYS_USAGE);
+      throw new UsageError(KEYS_USAGE);
   }
 }
 
 function parseScopes(text: string | undefined): Scope[] {
-  if (text === undefined) throw new CredentialAdminError(`--scopes is required: a comma-separated list of ${allScopes.join(', ')}, or all, or none`);
+  if (text === undefined) throw new UsageError(`--scopes is required: a comma-separated list of ${allScopes.join(', ')}, or all, or none`);
   if (text === 'all') return [...allScopes];
   if (text === 'none') return [];
   const list = text.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = list.filter((s) => !(allScopes as readonly string[]).includes(s));
-  if (unknown.length) throw new CredentialAdminError(`Unknown scopes: ${unknown.join(', ')} (known: ${allScopes.join(', ')})`);
+  if (unknown.length) throw new UsageError(`Unknown scopes: ${unknown.join(', ')} (known: ${allScopes.join(', ')})`);
   return list as Scope[];
 }
 
 function parseEnvironment(text: string): ApiKeyEnvironment {
-  if (!(apiKeyEnvironments as readonly string[]).includes(text)) throw new CredentialAdminError('--env is test or live');
+  if (!(apiKeyEnvironments as readonly string[]).includes(text)) throw new UsageError('--env is test or live');
   return text as ApiKeyEnvironment;
 }
 
@@ -112,7 +117,7 @@ const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3600_000, d: 8640
 export function parseDuration(text: string): number {
   if (text === '0') return 0;
   const m = /^(\d+)([smhd])$/.exec(text);
-  if (!m) throw new CredentialAdminError(`"${text}" is not a duration like 90d, 12h, 30m or 45s`);
+  if (!m) throw new UsageError(`"${text}" is not a duration like 90d, 12h, 30m or 45s`);
   return Number(m[1]) * UNITS[m[2]!]!;
 }
 
@@ -121,7 +126,7 @@ export function parseWhen(text: string | undefined, now: Date): Date | null {
   if (text === undefined) return null;
   if (/^\d+[smhd]$/.test(text)) return new Date(now.getTime() + parseDuration(text));
   const date = new Date(text);
-  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(text)) throw new CredentialAdminError(`"${text}" is neither a duration nor an ISO date`);
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(text)) throw new UsageError(`"${text}" is neither a duration nor an ISO date`);
   return date;
 }
 

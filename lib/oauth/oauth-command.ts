@@ -1,9 +1,9 @@
 import 'server-only';
-import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../core/context';
 import { type Scope, scopes as allScopes } from '../core/scopes';
 import type { StoreDirectory } from '../core/stores';
-import { OAuthAdminError, createOAuthClient } from './clients';
+import { type CommandSpec, UsageError, parseCommandLine } from '../platform/cli';
+import { createOAuthClient } from './clients';
 import { listClients } from './data';
 import { revokeAppAccessBySlug } from './revoke-app-access';
 
@@ -18,26 +18,27 @@ export const OAUTH_USAGE = `Usage: npm run oauth -- <command> [options]
 
   --json prints JSON. Scopes: ${allScopes.join(', ')}.`;
 
+/** What `npm run oauth` takes (for parseCommandLine, and scripts/oauth.ts's runCommand). */
+export const OAUTH_COMMAND = {
+  usage: OAUTH_USAGE,
+  options: {
+    app: { type: 'string' },
+    name: { type: 'string' },
+    type: { type: 'string' },
+    'redirect-uri': { type: 'string', multiple: true },
+    scopes: { type: 'string' },
+    'client-id': { type: 'string' },
+    merchant: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+} as const satisfies CommandSpec;
+
 /** Runs one `npm run oauth` command and returns what to print; `stores` resolves store slugs (the catalog's). */
-export async function runOAuthCommand(argv: string[], ctx: ServiceContext, stores: StoreDirectory): Promise<string> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      app: { type: 'string' },
-      name: { type: 'string' },
-      type: { type: 'string' },
-      'redirect-uri': { type: 'string', multiple: true },
-      scopes: { type: 'string' },
-      'client-id': { type: 'string' },
-      merchant: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const [command] = positionals;
+export async function runOAuthCommand(argv: readonly string[], ctx: ServiceContext, stores: StoreDirectory): Promise<string> {
+  const { command, values } = parseCommandLine(argv, OAUTH_COMMAND);
   if (command === 'client:create') {
-    if (!values.app || !values.name) throw new OAuthAdminError('client:create needs --app and --name');
-    if (values.type !== 'public' && values.type !== 'confidential') throw new OAuthAdminError('--type must be public or confidential');
+    if (!values.app || !values.name) throw new UsageError('client:create needs --app and --name');
+    if (values.type !== 'public' && values.type !== 'confidential') throw new UsageError('--type must be public or confidential');
     const scopes = parseScopes(values.scopes);
     const created = await createOAuthClient(ctx, {
       appSlug: values.app,
@@ -56,18 +57,18 @@ export async function runOAuthCommand(argv: string[], ctx: ServiceContext, store
     return clients.map((c) => `${c.clientId}  ${c.type.padEnd(12)} ${c.name}  scopes=${c.scopes.join(',')}  redirect=${c.redirectUris.join(' ')}`).join('\n') || 'no clients';
   }
   if (command === 'access:revoke') {
-    if (!values.merchant || !values.app) throw new OAuthAdminError('access:revoke needs --merchant and --app');
+    if (!values.merchant || !values.app) throw new UsageError('access:revoke needs --merchant and --app');
     const r = await revokeAppAccessBySlug(ctx, { merchantSlug: values.merchant, appSlug: values.app }, stores);
     return values.json ? JSON.stringify(r) : `revoked ${r.grantsRevoked} grant(s) and ${r.tokensRevoked} token(s)`;
   }
-  throw new OAuthAdminError(OAUTH_USAGE);
+  throw new UsageError(OAUTH_USAGE);
 }
 
 function parseScopes(value: string | undefined): Scope[] {
-  if (!value) throw new OAuthAdminError('--scopes is required (a,b or all)');
+  if (!value) throw new UsageError('--scopes is required (a,b or all)');
   if (value === 'all') return [...allScopes];
   const list = value.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = list.filter((s) => !(allScopes as readonly string[]).includes(s));
-  if (unknown.length) throw new OAuthAdminError(`unknown scopes: ${unknown.join(', ')}`);
+  if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')}`);
   return list as Scope[];
 }

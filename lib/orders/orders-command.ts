@@ -1,8 +1,8 @@
 import 'server-only';
-import { parseArgs } from 'node:util';
 import { createServiceContext } from '../core/context';
 import { isServiceError } from '../core/errors';
 import type { Db } from '../db/client';
+import { CommandError, type CommandSpec, UsageError, parseCommandLine } from '../platform/cli';
 import { advanceOrder } from './advance-order';
 import { advanceAfterSales } from './after-sales';
 import type { AfterSalesAction } from './after-sales-states';
@@ -25,7 +25,11 @@ export const ORDERS_USAGE = `Usage: npm run orders -- <verb> [arguments]
   approve|reject|receive|refund|exchange <afterSalesRequestId> [--reason <text>]
                                               move an after-sales request (approving a return awaits the goods)`;
 
-export class OrdersUsageError extends Error {}
+/** What `npm run orders` takes (for parseCommandLine, and scripts/orders.ts's runCommand). */
+export const ORDERS_COMMAND = {
+  usage: ORDERS_USAGE,
+  options: { state: { type: 'string' }, limit: { type: 'string' }, carrier: { type: 'string' }, tracking: { type: 'string' }, at: { type: 'string' }, reason: { type: 'string' } },
+} as const satisfies CommandSpec;
 
 const orderVerbs: Record<string, OrderAction> = { 'mark-paid': 'mark_paid', fulfil: 'fulfil', ship: 'ship', deliver: 'deliver', close: 'close', cancel: 'cancel' };
 const afterSalesVerbs: Record<string, AfterSalesAction> = { approve: 'approve', reject: 'reject', receive: 'receive', refund: 'refund', exchange: 'exchange' };
@@ -36,9 +40,9 @@ const operatorContext = (db: Db) => createServiceContext({ db, requestId: `cli_$
 const amount = (m: { amount: number; currency: string }) => `${(m.amount / 100).toFixed(2)} ${m.currency}`;
 
 async function resolveOrderId(db: Db, ref: string | undefined): Promise<string> {
-  if (!ref) throw new OrdersUsageError(ORDERS_USAGE);
+  if (!ref) throw new UsageError(ORDERS_USAGE);
   const found = await findOrderId(db, ref);
-  if (!found) throw new OrdersUsageError(`No order ${ref}.`);
+  if (!found) throw new CommandError(`No order ${ref}.`);
   return found;
 }
 
@@ -67,22 +71,15 @@ export function describeOrder(o: StorefrontOrder): string {
 
 /** The operator command behind `npm run orders`; returns what to print. */
 export async function runOrdersCommand(argv: readonly string[], db: Db): Promise<string> {
-  const [verb, ...rest] = argv;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      options: { state: { type: 'string' }, limit: { type: 'string' }, carrier: { type: 'string' }, tracking: { type: 'string' }, at: { type: 'string' }, reason: { type: 'string' } },
-    });
-  } catch (err) {
-    throw new OrdersUsageError(`${(err as Error).message}\n${ORDERS_USAGE}`);
-  }
-  const { values, positionals } = parsed;
+  const {
+    command: verb,
+    args: positionals,
+    values,
+  } = parseCommandLine(argv, ORDERS_COMMAND);
   try {
     if (verb === 'list') {
       const state = values.state as OrderState | undefined;
-      if (state && !orderStates.includes(state)) throw new OrdersUsageError(`Unknown state ${state}.`);
+      if (state && !orderStates.includes(state)) throw new UsageError(`Unknown state ${state}.`);
       const rows = await listOrders(db, { state }, { skip: 0, take: Number(values.limit ?? 20) || 20 });
       if (!rows.length) return '(no orders)';
       return rows.map((o) => `${o.number}  ${o.id}  ${o.state.padEnd(15)} ${amount({ amount: o.total, currency: o.currency })}  ${o.createdAt.toISOString()}`).join('\n');
@@ -95,11 +92,11 @@ export async function runOrdersCommand(argv: readonly string[], db: Db): Promise
       const orderId = await resolveOrderId(db, positionals[0]);
       let deliveredAt: Date | undefined;
       if (values.at) {
-        if (orderAction !== 'deliver') throw new OrdersUsageError('--at is for deliver only.');
+        if (orderAction !== 'deliver') throw new UsageError('--at is for deliver only.');
         deliveredAt = new Date(values.at);
-        if (Number.isNaN(deliveredAt.getTime())) throw new OrdersUsageError(`--at ${values.at} is not a time.`);
+        if (Number.isNaN(deliveredAt.getTime())) throw new UsageError(`--at ${values.at} is not a time.`);
       }
-      if (orderAction === 'ship' && (!values.carrier || !values.tracking)) throw new OrdersUsageError('ship needs --carrier <name> --tracking <number>.');
+      if (orderAction === 'ship' && (!values.carrier || !values.tracking)) throw new UsageError('ship needs --carrier <name> --tracking <number>.');
       const shipment = orderAction === 'ship' ? { carrier: values.carrier!, trackingNumber: values.tracking! } : undefined;
       const order = await advanceOrder(operatorContext(db), { orderId, action: orderAction, reason: values.reason, shipment, deliveredAt });
       return describeOrder(order);
@@ -107,16 +104,17 @@ export async function runOrdersCommand(argv: readonly string[], db: Db): Promise
     const afterSalesAction = verb ? afterSalesVerbs[verb] : undefined;
     if (afterSalesAction) {
       const requestId = positionals[0];
-      if (!requestId) throw new OrdersUsageError(ORDERS_USAGE);
+      if (!requestId) throw new UsageError(ORDERS_USAGE);
       const request = await advanceAfterSales(operatorContext(db), { requestId, action: afterSalesAction, reason: values.reason });
       return `${request.id}  ${request.type} ${request.state}  refund ${amount(request.refundAmount)}`;
     }
   } catch (err) {
     if (isServiceError(err)) {
       const issues = err.issues?.map((i) => `${i.path}: ${i.message}`).join('; ');
-      throw new OrdersUsageError(`refused: ${err.code}${err.details ? ` ${JSON.stringify(err.details)}` : ''}${issues ? ` (${issues})` : ''}`);
+      // A step the order's state refuses ends like a usage mistake (exit code 2), naming the code.
+      throw new CommandError(`refused: ${err.code}${err.details ? ` ${JSON.stringify(err.details)}` : ''}${issues ? ` (${issues})` : ''}`);
     }
     throw err;
   }
-  throw new OrdersUsageError(ORDERS_USAGE);
+  throw new UsageError(ORDERS_USAGE);
 }

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import type { ServiceContext } from '../core/context';
+import { type CommandSpec, UsageError, parseCommandLine } from '../platform/cli';
 import { eventKinds } from './event-catalogue';
-import { WebhookAdminError, createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, redeliverWebhook } from './admin';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints, redeliverWebhook } from './admin';
 
 export const WEBHOOKS_USAGE = `Usage: npm run webhooks -- <command> [options]
 
@@ -17,29 +17,34 @@ export const WEBHOOKS_USAGE = `Usage: npm run webhooks -- <command> [options]
 
   --json prints JSON. Event kinds: ${eventKinds.map((k) => k.type).join(', ') || '(none yet)'}.`;
 
+/** What `npm run webhooks` takes (for parseCommandLine, and scripts/webhooks.ts's runCommand). */
+export const WEBHOOKS_COMMAND = {
+  usage: WEBHOOKS_USAGE,
+  options: {
+    merchant: { type: 'string' },
+    app: { type: 'string' },
+    url: { type: 'string' },
+    events: { type: 'string' },
+    description: { type: 'string' },
+    limit: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+} as const satisfies CommandSpec;
+
 const DEFAULT_APP = 'custom-integration';
 
 /** Runs one `npm run webhooks` command and returns what to print. */
-export async function runWebhooksCommand(argv: string[], ctx: ServiceContext): Promise<string> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      merchant: { type: 'string' },
-      app: { type: 'string' },
-      url: { type: 'string' },
-      events: { type: 'string' },
-      description: { type: 'string' },
-      limit: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const [command, target] = positionals;
+export async function runWebhooksCommand(argv: readonly string[], ctx: ServiceContext): Promise<string> {
+  const {
+    command,
+    args: [target],
+    values,
+  } = parseCommandLine(argv, WEBHOOKS_COMMAND);
   const out = (text: string, data: unknown) => (values.json ? JSON.stringify(data, null, 2) : text);
 
   switch (command) {
     case 'create': {
-      if (!values.merchant || !values.url || !values.events) throw new WebhookAdminError('create needs --merchant, --url and --events');
+      if (!values.merchant || !values.url || !values.events) throw new UsageError('create needs --merchant, --url and --events');
       const events = values.events === 'all' ? 'all' : values.events.split(',').map((s) => s.trim()).filter(Boolean);
       const created = await createWebhookEndpoint(ctx, {
         merchantSlug: values.merchant,
@@ -55,14 +60,14 @@ export async function runWebhooksCommand(argv: string[], ctx: ServiceContext): P
       return out(endpoints.length ? formatEndpoints(endpoints) : 'No webhook endpoints.', endpoints);
     }
     case 'delete': {
-      if (!target) throw new WebhookAdminError('delete needs an endpoint id');
+      if (!target) throw new UsageError('delete needs an endpoint id');
       await deleteWebhookEndpoint(ctx, target);
       return out(`Deleted ${target}.`, { deleted: target });
     }
     case 'deliveries': {
-      if (!target) throw new WebhookAdminError('deliveries needs an endpoint id');
+      if (!target) throw new UsageError('deliveries needs an endpoint id');
       const limit = values.limit ? Number(values.limit) : 20;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new WebhookAdminError('--limit is 1 to 500');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit is 1 to 500');
       const deliveries = await listWebhookDeliveries(ctx, target, limit);
       const text = deliveries
         .map((d) =>
@@ -75,12 +80,12 @@ export async function runWebhooksCommand(argv: string[], ctx: ServiceContext): P
       return out(text || 'No deliveries.', deliveries);
     }
     case 'redeliver': {
-      if (!target) throw new WebhookAdminError('redeliver needs a delivery id');
+      if (!target) throw new UsageError('redeliver needs a delivery id');
       await redeliverWebhook(ctx, target);
       return out(`Queued ${target} for delivery now; the worker or cron sends it.`, { queued: target });
     }
     default:
-      throw new WebhookAdminError(WEBHOOKS_USAGE);
+      throw new UsageError(WEBHOOKS_USAGE);
   }
 }
 

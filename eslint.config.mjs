@@ -10,6 +10,21 @@ const rawSql = [
   { object: 'Prisma', property: 'raw', message: sqlMessage },
 ];
 
+// One data home per domain: queries run in lib/<domain>/data.ts (and lib/core/data.ts), nowhere
+// else in the app. Services call its named functions; they may open a transaction and pass it on.
+const dataHome = 'A query belongs in the data module of its domain (lib/<domain>/data.ts): call a named function of it.';
+const prismaOnlyMethods = 'findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|createMany|createManyAndReturn|updateMany|upsert|deleteMany|aggregate|groupBy';
+const queries = [
+  { selector: "TaggedTemplateExpression[tag.property.name=/^\\$(queryRaw|executeRaw)$/]", message: dataHome },
+  { selector: "CallExpression[callee.property.name=/^\\$(queryRaw|executeRaw)$/]", message: dataHome },
+  { selector: `CallExpression[callee.property.name=/^(${prismaOnlyMethods})$/][callee.object.type='MemberExpression']`, message: dataHome },
+  {
+    selector: "CallExpression[callee.property.name=/^(create|update|delete|count)$/][callee.object.object.name=/^(db|tx|prisma|client)$/]",
+    message: dataHome,
+  },
+  { selector: "CallExpression[callee.property.name=/^(create|update|delete|count)$/][callee.object.object.property.name='db']", message: dataHome },
+];
+
 export default tseslint.config(
   { ignores: ['lib/generated/**', 'packages/*/dist/**', 'packages/sdk/src/generated/**', '.next/**', '.next-*/**', 'node_modules/**', 'public/**', 'test-results/**', 'next-env.d.ts'] },
   ...tseslint.configs.recommended,
@@ -53,5 +68,13 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    files: ['lib/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'proxy.ts', 'instrumentation.ts'],
+    // The data modules themselves; the driver layer; the demo seed (it writes fixtures directly);
+    // the write-completion protocol, which runs a data module's own statements with the pipeline's
+    // pieces around them; tests.
+    ignores: ['**/data.ts', 'lib/db/**', 'lib/demo/**', 'lib/generated/**', 'lib/core/write-completion.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...queries] },
   },
 );

@@ -34,4 +34,33 @@ describe('the SQL lint rule', () => {
     ].join('\n');
     expect(await sqlMessages(code, 'lib/catalog/example.ts')).toEqual([]);
   });
+
+  it('keeps queries in the data modules: a service that queries is refused, its data module is not', async () => {
+    const code = [
+      'declare const db: any;',
+      'declare const tx: any;',
+      'declare const ctx: any;',
+      'const cache = new Map<string, number>();',
+      'export async function f(entries: { delete(k: string): void }) {',
+      '  await db.order.findMany({});',
+      '  await tx.order.update({});',
+      '  await ctx.db.order.create({});',
+      '  await db.$queryRaw`SELECT 1`;',
+      '  await tx.$executeRaw`SELECT 1`;',
+      "  cache.delete('a');",
+      "  entries.delete('b');",
+      '}',
+    ].join('\n');
+    const refused = async (file: string) => {
+      const eslint = new ESLint({ cwd: process.cwd() });
+      const [result] = await eslint.lintText(code, { filePath: file });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
+    };
+    for (const file of ['lib/orders/ship-order.ts', 'app/merchant/page.tsx', 'lib/http/handle.ts']) {
+      expect(await refused(file), file).toEqual([6, 7, 8, 9, 10]);
+    }
+    for (const file of ['lib/orders/data.ts', 'lib/core/data.ts', 'lib/db/client.ts', 'lib/demo/seed.ts']) {
+      expect(await refused(file), file).toEqual([]);
+    }
+  });
 });

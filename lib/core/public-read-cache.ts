@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '../db/client';
+import { readPublicReadVersion } from './data';
 import { type PublicReadCacheOptions, PublicReadCache } from './public-read-cache-store';
 import { installedPublicReadCache, installPublicReadCache } from './public-read-cache-slot';
 import { config } from '../platform/config';
@@ -16,8 +17,7 @@ export function publicReadCacheOptions(): PublicReadCacheOptions {
     maxEntries: c.PUBLIC_READ_CACHE_MAX_ENTRIES,
     maxBytes: c.PUBLIC_READ_CACHE_MAX_MB * 1024 * 1024,
     readVersion: async () => {
-      const row = await (await getDb()).publicReadVersion.findUnique({ where: { id: 1 }, select: { version: true } });
-      return row?.version ?? 0n;
+      return readPublicReadVersion(await getDb());
     },
   };
 }

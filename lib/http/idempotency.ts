@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
-import { pooledRandomBytes } from '../platform/random-pool';
 import type { Db } from '../db/client';
-import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
-import { direct } from '../db/direct';
-import { queryRow, queryRows } from '../db/rows';
+import {
+  type Claim,
+  type IdempotencyKeyRef,
+  claimIdempotencyKey,
+  claimStatement,
+  completeIdempotencyRecord,
+  completedCte,
+  heldCte,
+  newAttempt,
+  pruneIdempotencyRecords,
+  readIdempotencyRecord,
+  releaseIdempotencyKey,
+} from '../core/data';
 import type { WriteCompletion } from '../core/write-completion';
 import type { OperationDef } from '../operations/types';
 import type { Principal, ServiceContext } from '../core/context';
@@ -12,15 +21,12 @@ import { ServiceError, isServiceError } from '../core/errors';
 import { errorBody } from './respond';
 import { logger } from '../platform/logger';
 import { processWide } from '../platform/process-wide';
-import { isSealed, seal, unseal } from '../platform/seal';
 
 /** The outcome of running an operation, before it becomes a Response (also what idempotency stores). */
 export type Outcome = { status: number; body: unknown };
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,255}$/;
-export const IDEMPOTENCY_RETENTION_HOURS = 24;
-/** How long a running attempt holds its key; longer than TRANSACTION_TIMEOUT_MS, so a live attempt is never taken over. */
-export const IDEMPOTENCY_LEASE_SECONDS = 30;
+/** Shorter than the records' lease (IDEMPOTENCY_LEASE_SECONDS, lib/core/data.ts), so a live attempt is never taken over. */
 const TRANSACTION_TIMEOUT_MS = 15_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -42,8 +48,6 @@ export type IdempotentRun = {
   completesInWrite?: boolean;
 };
 
-type Claim = { id: string; attempt: string };
-type Existing = { id: string; fingerprint: string; responseStatus: number | null; responseBody: string | null; completedAt: Date | null };
 
 /**
  * Runs an operation marked `required` at most once per (scope, operation, key) (README, "API keys, idempotency and rate limits"):
@@ -57,6 +61,7 @@ type Existing = { id: string; fingerprint: string; responseStatus: number | null
  * 3. Business errors (404, 409) are stored after the effect is rolled back; anything else releases
  *    the key so a retry runs again.
  *
+ * The records and their statements live in lib/core/data.ts.
  * A claim whose attempt died (process crash) expires after IDEMPOTENCY_LEASE_SECONDS and the next
  * retry takes it over; should the first attempt still try to commit, its completion finds the
  * record taken and rolls its effect back. Records older than 24 hours count as absent and are pruned.
@@ -71,6 +76,7 @@ export async function runIdempotent(run: IdempotentRun): Promise<{ outcome: Outc
   const scope = idempotencyScope(run.op, run.ctx.principal, run.address, run.rawParams, run.req.headers);
   const binding: Record<string, string> = run.op.auth.kind === 'oauth' ? { dpopKey: dpopKeyId(run.req.headers.get('dpop')) } : {};
   const fingerprint = requestFingerprint(run.req.method, run.rawParams, run.body, binding);
+  const ref: IdempotencyKeyRef = { scope, operationId: run.op.id, key };
 
   // Duplicates within this process are answered without the database: with the embedded PGlite
   // (one connection) they would otherwise queue behind the first request's transaction.
@@ -84,18 +90,18 @@ export async function runIdempotent(run: IdempotentRun): Promise<{ outcome: Outc
     for (let tries = 0; tries < 3; tries++) {
       if (run.completesInWrite) {
         // The operation takes the key in its first statement (lib/core/write-completion.ts).
-        const outcome = await executeCompletingInWrite(run, { scope, key, fingerprint });
+        const outcome = await executeCompletingInWrite(run, ref, fingerprint);
         if (outcome) return { outcome, replayed: false };
       } else {
-        const claim = await tryClaim(db, scope, run.op.id, key, fingerprint);
+        const claim = await claimIdempotencyKey(db, ref, fingerprint);
         if (claim) return { outcome: await executeClaimed(run, claim), replayed: false };
       }
-      const existing = await readRecord(db, scope, run.op.id, key);
+      const existing = await readIdempotencyRecord(db, ref);
       // Gone between the two statements (released or pruned): claim again.
       if (!existing) continue;
       if (existing.fingerprint !== fingerprint) throw new ServiceError('idempotency_key_reused');
-      if (!existing.completedAt) throw inProgress();
-      return { outcome: { status: existing.responseStatus!, body: JSON.parse(openResponse(existing.id, existing.responseBody!)) }, replayed: true };
+      if (!existing.outcome) throw inProgress();
+      return { outcome: existing.outcome, replayed: true };
     }
     throw inProgress();
   } finally {
@@ -118,7 +124,7 @@ async function executeClaimed(run: IdempotentRun, claim: Claim): Promise<Outcome
     return await db.$transaction(
       async (tx) => {
         const outcome = run.shape(await run.call({ ...run.ctx, db: nestable(tx) }));
-        if (!(await complete(tx, claim, outcome))) throw new LostClaim();
+        if (!(await completeIdempotencyRecord(tx, claim, outcome))) throw new LostClaim();
         return outcome;
       },
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
@@ -138,10 +144,10 @@ async function settleFailure(run: IdempotentRun, claim: Claim, err: unknown): Pr
   if (err instanceof LostClaim) return inProgress();
   if (isServiceError(err) && err.code === 'idempotency_request_in_progress') return err;
   if (isServiceError(err) && isStoredStatus(err.status)) {
-    if (!(await complete(db, claim, { status: err.status, body: errorBody(err, run.ctx.requestId) }))) return inProgress();
+    if (!(await completeIdempotencyRecord(db, claim, { status: err.status, body: errorBody(err, run.ctx.requestId) }))) return inProgress();
     return err;
   }
-  await db.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE ${stillHeld(claim)}`.catch(() => undefined);
+  await releaseIdempotencyKey(db, claim).catch(() => undefined);
   return err;
 }
 
@@ -156,10 +162,7 @@ class NotClaimed extends Error {}
  * transaction. Should it return without having written through the completion, it had no
  * effect, and the outcome is recorded on its own. Null when the key was not taken.
  */
-async function executeCompletingInWrite(
-  run: IdempotentRun,
-  request: { scope: string; key: string; fingerprint: string },
-): Promise<Outcome | null> {
+async function executeCompletingInWrite(run: IdempotentRun, ref: IdempotencyKeyRef, fingerprint: string): Promise<Outcome | null> {
   const attempt = newAttempt();
   let claim: Claim | null = null;
   let prepared: Outcome | undefined;
@@ -169,19 +172,18 @@ async function executeCompletingInWrite(
     return claim;
   };
   const completion: WriteCompletion = {
-    claim: Prisma.sql`claim AS (${claimStatement(request.scope, run.op.id, request.key, request.fingerprint, attempt)})`,
+    claim: Prisma.sql`claim AS (${claimStatement(ref, fingerprint, attempt)})`,
     claimed(row) {
       if (row.id === null || row.attempt !== attempt) throw new NotClaimed();
       claim = { id: row.id, attempt };
     },
     get held() {
-      return Prisma.sql`held AS MATERIALIZED (SELECT id FROM "IdempotencyRecord" WHERE ${stillHeld(claimed())} FOR UPDATE)`;
+      return heldCte(claimed());
     },
     completed(output, applied) {
       const c = claimed();
       prepared = run.shape(output);
-      return Prisma.sql`completed AS (
-        UPDATE "IdempotencyRecord" SET ${outcomeColumns(c, prepared)} WHERE id IN (SELECT id FROM held) AND ${applied} RETURNING id)`;
+      return completedCte(c, prepared, applied);
     },
     recorded() {
       recorded = prepared;
@@ -191,10 +193,10 @@ async function executeCompletingInWrite(
     const output = await run.call({ ...run.ctx, completion });
     if (recorded) return recorded;
     // No effect through the completion: take the key (if the operation never read) and record the answer.
-    claim ??= await tryClaim(run.ctx.db, request.scope, run.op.id, request.key, request.fingerprint);
+    claim ??= await claimIdempotencyKey(run.ctx.db, ref, fingerprint);
     if (!claim) return null;
     const outcome = run.shape(output);
-    if (!(await complete(run.ctx.db, claim, outcome))) throw new LostClaim();
+    if (!(await completeIdempotencyRecord(run.ctx.db, claim, outcome))) throw new LostClaim();
     return outcome;
   } catch (err) {
     if (err instanceof NotClaimed) return null;
@@ -213,82 +215,6 @@ function inProgress(): ServiceError {
 /** 2xx outcomes and business errors are final; validation, auth, rate limits and server errors are not. */
 export function isStoredStatus(status: number): boolean {
   return (status >= 200 && status < 300) || status === 404 || status === 409;
-}
-
-/** Takes the key for `attempt`: new, expired (older than the retention) or abandoned (lease run out). Returns `id, attempt` when taken. */
-function claimStatement(scope: string, operationId: string, key: string, fingerprint: string, attempt: string): Prisma.Sql {
-  return Prisma.sql`
-    INSERT INTO "IdempotencyRecord" (id, scope, "operationId", key, fingerprint, attempt, "lockedUntil", "createdAt")
-    VALUES (gen_random_uuid(), ${scope}, ${operationId}, ${key}, ${fingerprint}, ${attempt},
-            now() + ${IDEMPOTENCY_LEASE_SECONDS}::int * interval '1 second', now())
-    ON CONFLICT (scope, "operationId", key) DO UPDATE
-      SET fingerprint = EXCLUDED.fingerprint, attempt = EXCLUDED.attempt, "lockedUntil" = EXCLUDED."lockedUntil",
-          "createdAt" = EXCLUDED."createdAt", "responseStatus" = NULL, "responseBody" = NULL, "completedAt" = NULL
-      WHERE "IdempotencyRecord"."createdAt" < now() - ${IDEMPOTENCY_RETENTION_HOURS}::int * interval '1 hour'
-         OR ("IdempotencyRecord"."completedAt" IS NULL AND "IdempotencyRecord"."lockedUntil" < now())
-    RETURNING id::text AS id, attempt`;
-}
-
-/** Names one attempt at a key: the claim is this attempt's only while the record carries it. */
-function newAttempt(): string {
-  return pooledRandomBytes(16).toString('base64url');
-}
-
-async function tryClaim(db: Db, scope: string, operationId: string, key: string, fingerprint: string): Promise<Claim | null> {
-  const attempt = newAttempt();
-  const rows = await direct(db, 'prepared').$queryRaw<Claim[]>(claimStatement(scope, operationId, key, fingerprint, attempt));
-  const row = rows[0];
-  return row && row.attempt === attempt ? row : null;
-}
-
-const ExistingRow = z.object({
-  id: z.string(),
-  fingerprint: z.string(),
-  responseStatus: z.number().nullable(),
-  responseBody: z.string().nullable(),
-  completedAt: z.date().nullable(),
-});
-
-async function readRecord(db: Db, scope: string, operationId: string, key: string): Promise<Existing | null> {
-  const row = await queryRow(
-    direct(db, 'prepared'),
-    ExistingRow,
-    Prisma.sql`SELECT id::text AS id, fingerprint, "responseStatus", "responseBody", "completedAt" FROM "IdempotencyRecord"
-      WHERE scope = ${scope} AND "operationId" = ${operationId} AND key = ${key}`,
-  );
-  return row ?? null;
-}
-
-const RESPONSE_PURPOSE = 'idempotency-response';
-
-/**
- * Stored responses are sealed (AES-GCM, key derived from the server secret, bound to the record):
- * some carry a secret shown once, such as a rotated webhook signing secret, which must not sit
- * in the database in the clear. Records written before sealing are read as they are.
- */
-function openResponse(recordId: string, stored: string): string {
-  return isSealed(stored) ? unseal(stored, RESPONSE_PURPOSE, recordId) : stored;
-}
-
-/** The record is still this attempt's and has no outcome yet. */
-function stillHeld(claim: Claim): Prisma.Sql {
-  return Prisma.sql`id = ${claim.id}::uuid AND attempt = ${claim.attempt} AND "completedAt" IS NULL`;
-}
-
-/** The columns that store an outcome: its status and its body, sealed and bound to the record. */
-function outcomeColumns(claim: Claim, outcome: Outcome): Prisma.Sql {
-  const body = seal(JSON.stringify(outcome.body), RESPONSE_PURPOSE, claim.id);
-  return Prisma.sql`"responseStatus" = ${outcome.status}, "responseBody" = ${body}, "completedAt" = ${new Date()}`;
-}
-
-/** One raw statement (this runs on every idempotent write, inside its transaction, or through the driver outside one). */
-async function complete(db: Db | Prisma.TransactionClient, claim: Claim, outcome: Outcome): Promise<boolean> {
-  const rows = await queryRows(
-    direct(db, 'prepared'),
-    z.object({ id: z.string() }),
-    Prisma.sql`UPDATE "IdempotencyRecord" SET ${outcomeColumns(claim, outcome)} WHERE ${stillHeld(claim)} RETURNING id::text AS id`,
-  );
-  return rows.length === 1;
 }
 
 /**
@@ -375,9 +301,5 @@ function pruneOccasionally(db: Db) {
   const now = Date.now();
   if (pruned.at !== undefined && now - pruned.at < PRUNE_EVERY_MS) return;
   pruned.at = now;
-  db.$executeRaw`
-    DELETE FROM "IdempotencyRecord" WHERE id IN (
-      SELECT id FROM "IdempotencyRecord" WHERE "createdAt" < now() - ${IDEMPOTENCY_RETENTION_HOURS}::int * interval '1 hour' LIMIT 1000)`.catch(
-    (err: unknown) => logger.warn({ err }, 'idempotency prune failed'),
-  );
+  pruneIdempotencyRecords(db).catch((err: unknown) => logger.warn({ err }, 'idempotency prune failed'));
 }

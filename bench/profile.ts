@@ -99,8 +99,8 @@ try {
     const dir = mkdtempSync(path.join(tmpdir(), 'sc-cpu-prof-'));
     const server = await startServer(port, {
       ...database.env,
-      RATE_LIMIT_PUBLIC: '1000000000/60',
-      RATE_LIMIT_KEY_WRITE: '1000000000/60',
+      RATE_LIMIT_PUBLIC: '999999999/60',
+      RATE_LIMIT_KEY_WRITE: '999999999/60',
       LOG_LEVEL: 'warn',
       NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
       ...(noCache ? { PUBLIC_READ_CACHE_MAX_AGE_SECONDS: '0' } : {}),

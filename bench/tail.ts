@@ -37,7 +37,7 @@ if (process.env.BENCH_TAIL_BASELINE_CHILD) {
     })
     .listen(port, '127.0.0.1', () => process.send?.('ready'));
 } else {
-  const limits = { RATE_LIMIT_PUBLIC: '1000000000/60', RATE_LIMIT_KEY_WRITE: '1000000000/60', RATE_LIMIT_KEY_READ: '1000000000/60', RATE_LIMIT_HOSTED: '1000000000/60', LOG_LEVEL: 'warn' };
+  const limits = { RATE_LIMIT_PUBLIC: '999999999/60', RATE_LIMIT_KEY_WRITE: '999999999/60', RATE_LIMIT_KEY_READ: '999999999/60', RATE_LIMIT_HOSTED: '999999999/60', LOG_LEVEL: 'warn' };
   let target: Target = { name: 'floor', path: '/api/health' };
   let stop: () => Promise<void>;
   if (process.argv.includes('--baseline')) {

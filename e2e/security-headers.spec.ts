@@ -26,3 +26,21 @@ for (const path of ['/', '/stores/lumen-audio', '/stores/maison-atelier/access',
     expect([...violations, ...seen]).toEqual([]);
   });
 }
+
+test('/favicon.ico is the app icon (browsers ask for it whatever the page links)', async ({ request }) => {
+  const res = await request.get('/favicon.ico');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  expect((await res.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+});
+
+test('/docs resolves every reference and labels each sidebar entry once', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (/invalid reference|could not resolve/i.test(m.text())) problems.push(m.text());
+  });
+  await page.goto('/docs', { waitUntil: 'networkidle' });
+  await expect(page.getByText('Webhook endpoints').first()).toBeVisible();
+  expect(await page.getByText(/invalid reference/i).count()).toBe(0);
+  expect(problems).toEqual([]);
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { closeDb, commandDb } from '../lib/db/client';
 import { seedDemo } from '../lib/demo';
 import { demoFile } from '../lib/demo/demo-file';
+import { demoGuide } from '../lib/demo/demo-guide';
 import { config, exitOnInvalidConfig } from '../lib/platform/config';
 
 exitOnInvalidConfig();
@@ -17,4 +18,4 @@ const file = demoFile();
 await mkdir(path.dirname(file), { recursive: true });
 await writeFile(file, JSON.stringify(info, null, 2) + '\n');
 console.log(`Demo data ready (${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}).`);
-console.log(`Written to ${path.relative(process.cwd(), file)}:\n${JSON.stringify(info, null, 2)}`);
+console.log(demoGuide(info, path.relative(process.cwd(), file) || file));

@@ -55,6 +55,13 @@ describe('OpenAPI document', () => {
     expect((await res.json()).openapi).toBe('3.1.0');
   });
 
+  it('gives every sidebar entry of the reference its own label (tags and the webhooks section)', () => {
+    const labels = (doc.tags as { name: string; 'x-displayName'?: string }[]).map((t) => t['x-displayName'] ?? t.name);
+    if (doc.webhooks) labels.push('Webhooks');
+    expect(labels.length).toBe(new Set(labels).size);
+    expect(new Set(ops.flatMap((o) => o.tags))).toEqual(new Set((doc.tags as { name: string }[]).map((t) => t.name)));
+  });
+
   it('holds exactly the 30 operations of the spec (plus marked extensions)', () => {
     const ids = ops.filter((o) => !o['x-extension']).map((o) => o.operationId);
     expect(ids.sort()).toEqual(spec.map((s) => s[1]).sort());

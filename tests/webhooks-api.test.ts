@@ -87,8 +87,9 @@ describe('listInstallationWebhookEvents', () => {
     expect(r.status).toBe(200);
     const d = r.body.data;
     expect(d.apiVersion).toBe('v1');
-    expect(d.envelope).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $ref: '#/$defs/WebhookMessage' });
-    expect(d.envelope.$defs.WebhookMessage).toMatchObject({ type: 'object', required: expect.arrayContaining(['id', 'type', 'apiVersion', 'createdAt', 'data']) });
+    // Self-contained: no `$ref` into `$defs` that a viewer of the OpenAPI document (where this is an example) would chase.
+    expect(d.envelope).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', required: expect.arrayContaining(['id', 'type', 'apiVersion', 'createdAt', 'data']) });
+    expect(JSON.stringify(d.envelope)).not.toContain('$ref');
     expect(d.events.map((e: any) => e.type)).toEqual(eventKinds.map((k) => k.type));
     for (const [i, kind] of eventKinds.entries()) {
       const entry = d.events[i];
@@ -97,6 +98,26 @@ describe('listInstallationWebhookEvents', () => {
       expect(kind.payload.safeParse(entry.example.data).success).toBe(true);
       expect(entry.example).toMatchObject({ type: kind.type, apiVersion: 'v1', installationId: installationA });
     }
+  });
+
+  it('leaves no $ref in the OpenAPI document (examples included) that does not resolve within it', async () => {
+    const { openApiDocument } = await import('../lib/openapi/document');
+    const doc = openApiDocument() as unknown as Record<string, unknown>;
+    const refs: string[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) {
+          if (k === '$ref' && typeof x === 'string') refs.push(x);
+          else walk(x);
+        }
+      }
+    };
+    walk(doc);
+    const resolves = (ref: string) =>
+      ref.startsWith('#/') &&
+      ref.slice(2).split('/').reduce<unknown>((at, part) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc) !== undefined;
+    expect(refs.filter((r) => !resolves(r))).toEqual([]);
   });
 
   it('matches the OpenAPI document, which describes each kind as a webhook with the signature headers', async () => {

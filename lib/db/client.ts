@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { serialTransactions } from './serial-transactions';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client';
@@ -68,7 +69,7 @@ export function prismaForPostgres(connectionString: string): PrismaClient {
   const max = config().DATABASE_POOL_MAX;
   // One pool for Prisma and the hot raw statements (lib/db/direct.ts): Prisma ends it on $disconnect.
   const pool = new pg.Pool({ connectionString, max });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const prisma = new PrismaClient({ adapter: serialTransactions(new PrismaPg(pool, { disposeExternalPool: true })) });
   registerDriver(prisma, pgDriver(pool));
   return prisma;
 }
@@ -185,7 +186,7 @@ async function serveFromWorker(dataDir: string, lock: DataDirLock): Promise<Hand
     throw err;
   }
   lock.setSocket(socketDir);
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const prisma = new PrismaClient({ adapter: serialTransactions(new PrismaPg(pool, { disposeExternalPool: true })) });
   registerDriver(prisma, sharedSessionDriver(pool));
   return {
     prisma,
@@ -225,7 +226,7 @@ function socketConnection(socketDir: string): pg.PoolConfig {
 
 /** A client of the embedded database another process owns, over its unix socket. */
 export function prismaForSocket(socketDir: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ ...socketConnection(socketDir), max: 1 }) });
+  return new PrismaClient({ adapter: serialTransactions(new PrismaPg({ ...socketConnection(socketDir), max: 1 })) });
 }
 
 /** A Prisma client over an open PGlite, closing both together. */

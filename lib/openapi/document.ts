@@ -145,6 +145,18 @@ function applyParameterExamples(doc: Doc) {
   }
 }
 
+/**
+ * How a reference viewer labels a tag where its name alone would mislead: the operations tagged
+ * Webhooks manage an installation's endpoint, while the document's `webhooks` section (the events
+ * we send) is labelled Webhooks by the viewer too; two sidebar entries of one name.
+ */
+const tagDisplay: Record<string, { 'x-displayName': string; description: string }> = {
+  Webhooks: {
+    'x-displayName': 'Webhook endpoints',
+    description: 'Manage where the installation’s events are delivered. The events themselves are listed under Webhooks.',
+  },
+};
+
 let cached: Doc | undefined;
 
 /** The OpenAPI 3.1 document, generated from the operation table and the examples beside it. */
@@ -167,7 +179,7 @@ export function openApiDocument(): Doc {
           'Operations marked `x-idempotency: required` need an `Idempotency-Key` header.',
       },
       servers: [{ url: '/', description: 'This deployment' }],
-      tags: [...new Set(operationList.map((o) => o.tag))].map((name) => ({ name })),
+      tags: [...new Set(operationList.map((o) => o.tag))].map((name) => ({ name, ...tagDisplay[name] })),
       paths: paths as never,
       webhooks: openApiWebhooks() as never,
       components: {

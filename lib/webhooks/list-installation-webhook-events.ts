@@ -5,9 +5,22 @@ import { eventKinds } from './event-catalogue';
 import { WEBHOOK_API_VERSION, WebhookMessage, exampleEvent, messageBody } from './message';
 import type { WebhookEventCatalogue } from './schemas';
 
-/** JSON Schema from the same zod schema the emitter validates with, so the two cannot drift. */
-function jsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
+/**
+ * JSON Schema from the same zod schema the emitter validates with, so the two cannot drift. A schema
+ * with an id (WebhookMessage) comes out as `{ $ref: '#/$defs/Id', $defs }`; the definition is put in
+ * place of the reference, so the answer is self-contained and a viewer that resolves `$ref`s across
+ * the whole OpenAPI document (where this answer is an example) finds nothing dangling.
+ */
+export function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const out = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
+  const { $ref, $defs, ...root } = out;
+  const id = typeof $ref === 'string' ? /^#\/\$defs\/([^/]+)$/.exec($ref)?.[1] : undefined;
+  const defs = ($defs ?? {}) as Record<string, Record<string, unknown>>;
+  if (!id || !defs[id]) return out;
+  const { [id]: target, ...others } = defs;
+  // A definition that refers to itself (a recursive schema) keeps its reference.
+  if (JSON.stringify(target).includes(`"#/$defs/${id}"`) || JSON.stringify(others).includes(`"#/$defs/${id}"`)) return out;
+  return { ...root, ...target, ...(Object.keys(others).length ? { $defs: others } : {}) };
 }
 
 /** Every event kind an endpoint can subscribe to: description, stability, payload JSON Schema and a whole example message. */

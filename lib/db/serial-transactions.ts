@@ -1,0 +1,52 @@
+import type { PrismaPg } from '@prisma/adapter-pg';
+
+type Adapter = Awaited<ReturnType<PrismaPg['connect']>>;
+type Transaction = Awaited<ReturnType<Adapter['startTransaction']>>;
+
+/**
+ * A transaction holds one pg client, and a client runs one query at a time. Prisma's query
+ * interpreter runs independent parts of one query side by side (a createMany's chunks, a
+ * relation's reads) and our services may `Promise.all` reads on a transaction; pg 8 queues the
+ * second query itself with a DeprecationWarning ("Calling client.query() when the client is
+ * already executing a query") and pg 9 refuses it. So every statement of a transaction, and its
+ * commit or rollback, waits for the one before: the same order pg 8 used, without relying on it.
+ * Statements outside transactions take their own pooled client and stay concurrent.
+ */
+export function serialTransactions(factory: PrismaPg): PrismaPg {
+  return new Proxy(factory, {
+    get(target, prop, receiver) {
+      if (prop === 'connect') return async () => serialAdapter(await target.connect());
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function serialAdapter(adapter: Adapter): Adapter {
+  return new Proxy(adapter, {
+    get(target, prop) {
+      if (prop === 'startTransaction') return async (...args: Parameters<Adapter['startTransaction']>) => serialTransaction(await target.startTransaction(...args));
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const queued = new Set<PropertyKey>(['queryRaw', 'executeRaw', 'commit', 'rollback', 'createSavepoint', 'rollbackToSavepoint', 'releaseSavepoint']);
+
+/** The transaction with its statements one after another, in the order they were issued. */
+export function serialTransaction<T extends Pick<Transaction, 'queryRaw' | 'executeRaw' | 'commit' | 'rollback'>>(tx: T): T {
+  let tail: Promise<unknown> = Promise.resolve();
+  return new Proxy(tx, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (!queued.has(prop)) return value.bind(target);
+      return (...args: unknown[]) => {
+        const run = tail.then(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        tail = run.catch(() => undefined);
+        return run;
+      };
+    },
+  });
+}

@@ -58,16 +58,33 @@ describe('DPoP-bound access tokens on API-key operations', () => {
     expect(r.status).toBe(200);
   });
 
-  it('a Bearer use of a DPoP-bound token is 401', async () => {
+  it('a Bearer use of a DPoP-bound token is 401 with a DPoP challenge (RFC 9449 §7.1)', async () => {
     const t = await tokensFor();
-    expectError(await identity({ authorization: `Bearer ${t.access}` }), 401, 'authentication_required');
+    const r = await identity({ authorization: `Bearer ${t.access}` });
+    const err = expectError(r, 401, 'authentication_required');
+    expect(r.headers.get('www-authenticate')).toBe('DPoP error="invalid_token", algs="ES256 ES384 EdDSA Ed25519 PS256 RS256"');
+    expect(err.details).toMatchObject({ error: 'invalid_token' });
+    expect(err.message).not.toMatch(/API key/i);
   });
 
-  it('a DPoP token without a proof is 401, the same answer as any bad credential', async () => {
+  it('a DPoP token without a proof is 401 invalid_dpop_proof in a DPoP challenge, saying nothing of API keys', async () => {
     const t = await tokensFor();
     const r = await identity({ authorization: `DPoP ${t.access}` });
-    expectError(r, 401, 'authentication_required');
-    expect(r.headers.get('www-authenticate')).toBe('Bearer');
+    const err = expectError(r, 401, 'authentication_required');
+    expect(r.headers.get('www-authenticate')).toBe('DPoP error="invalid_dpop_proof", algs="ES256 ES384 EdDSA Ed25519 PS256 RS256"');
+    expect(err.details).toMatchObject({ error: 'invalid_dpop_proof' });
+    expect(err.message).not.toMatch(/API key/i);
+  });
+
+  it('an unknown or revoked DPoP token is 401 invalid_token in a DPoP challenge; an API key’s 401 stays Bearer', async () => {
+    const t = await tokensFor();
+    const r = await identity({ authorization: 'DPoP sfat_unknown', dpop: await resourceProof(t.key, 'sfat_unknown', 'GET', IDENTITY) });
+    const err = expectError(r, 401, 'authentication_required');
+    expect(r.headers.get('www-authenticate')).toMatch(/^DPoP error="invalid_token", algs="ES256 /);
+    expect(err.message).not.toMatch(/API key/i);
+    const key = await identity({ authorization: 'Bearer sk_live_nonsense' });
+    expectError(key, 401, 'authentication_required');
+    expect(key.headers.get('www-authenticate')).toBe('Bearer');
   });
 
   it('a proof without ath, or hashing another token, is 401', async () => {
@@ -114,7 +131,10 @@ describe('DPoP-bound access tokens on API-key operations', () => {
       body: { market: 'US', locale: 'en-US' },
       headers: { authorization: `DPoP ${t.access}`, dpop: await resourceProof(t.key, t.access, 'POST', path), 'idempotency-key': `cart-${randomUUID()}` },
     });
-    expectError(r, 403, 'insufficient_scope');
+    const err = expectError(r, 403, 'insufficient_scope');
+    expect(err.message).toBe('The access token lacks a scope this operation requires.');
+    expect(err.details).toMatchObject({ error: 'insufficient_scope', requiredScopes: ['catalog:read'] });
+    expect(r.headers.get('www-authenticate')).toBe('DPoP error="insufficient_scope", scope="catalog:read", algs="ES256 ES384 EdDSA Ed25519 PS256 RS256"');
   });
 
   it('an uninstalled app’s token is 401', async () => {
@@ -169,8 +189,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances over one PostgreS
     const t = await tokensFor();
     const proofHeader = await resourceProof(t.key, t.access, 'GET', IDENTITY);
     const ask = (db: Db) => authenticateAccessToken(db, { token: t.access, proof: proofHeader, method: 'GET', path: IDENTITY, now: new Date() });
-    expect((await ask(instances[0]!))?.installationId).toBe(t.seeded.installationId);
-    expect(await ask(instances[1]!)).toBeNull();
+    expect(await ask(instances[0]!)).toMatchObject({ installationId: t.seeded.installationId });
+    expect(await ask(instances[1]!)).toMatchObject({ failure: 'invalid_dpop_proof' });
   });
 
   it('parallel redemptions of one code on both instances: exactly one succeeds', async () => {
@@ -193,8 +213,8 @@ describe('RFC 8414 metadata', () => {
     const meta = await res.json();
     expect(meta).toMatchObject({
       issuer: 'http://localhost:3000',
-      token_endpoint: 'http://localhost:3000/api/v1/oauth/token',
-      revocation_endpoint: 'http://localhost:3000/api/v1/oauth/revoke',
+      token_endpoint: 'http://localhost:3000/oauth/token',
+      revocation_endpoint: 'http://localhost:3000/oauth/revoke',
       code_challenge_methods_supported: ['S256'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       authorization_response_iss_parameter_supported: true,

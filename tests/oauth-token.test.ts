@@ -47,7 +47,10 @@ describe('token endpoint: request shape', () => {
       body: { grant_type: 'authorization_code', client_id: client.clientId },
       headers: { 'idempotency-key': `k-${randomUUID()}` },
     });
-    expectError(r, 400, 'invalid_request');
+    const err = expectError(r, 400, 'invalid_request');
+    // Like every other OAuth error: the RFC 6749 §5.2 fields for OAuth client libraries.
+    expect(err.details).toEqual({ error: 'invalid_request', error_description: err.message });
+    expect(err.message).toMatch(/x-www-form-urlencoded/);
   });
 
   it('#2 refuses a repeated parameter with invalid_request', async () => {
@@ -233,9 +236,17 @@ describe('token endpoint: DPoP proofs', () => {
     return token(form({ grant_type: 'authorization_code', code: seeded.code, redirect_uri: REDIRECT, code_verifier: seeded.verifier, client_id: client.clientId }), headers);
   };
 
-  it('#15 no DPoP header is a 400', async () => {
-    const r = await withProof(undefined);
-    expect(r.status).toBe(400);
+  it('#15 no DPoP header is invalid_dpop_proof (not invalid_grant), and the code stays usable', async () => {
+    const client = await testClient();
+    const seeded = await seedCode(client);
+    const body = form({ grant_type: 'authorization_code', code: seeded.code, redirect_uri: REDIRECT, code_verifier: seeded.verifier, client_id: client.clientId });
+    const key = formHeaders()['idempotency-key']!;
+    const err = expectError(await token(body, formHeaders({ 'idempotency-key': key })), 400, 'invalid_dpop_proof');
+    expect(err.details).toMatchObject({ error: 'invalid_dpop_proof' });
+    // The client retries with a proof (same Idempotency-Key: a 400 is not stored) and gets its tokens.
+    const retried = await token(body, formHeaders({ 'idempotency-key': key, dpop: await proof(await newDpopKey()) }));
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.token_type).toBe('DPoP');
   });
 
   it('#16a DPoP: invalid is invalid_dpop_proof', async () => {
@@ -377,14 +388,14 @@ describe('token endpoint: DPoP proofs', () => {
     expect(r.headers.get('dpop-nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('#28 a code bound by dpop_jkt redeemed with another key or no proof is invalid_grant', async () => {
+  it('#28 a code bound by dpop_jkt redeemed with another key is invalid_grant, with no proof invalid_dpop_proof', async () => {
     const client = await testClient();
     const bound = await newDpopKey();
     const other = await newDpopKey();
     const seeded = await seedCode(client, { dpopJkt: bound.jkt });
     expectError(await redeem(client, seeded, other), 400, 'invalid_grant');
     const body = form({ grant_type: 'authorization_code', code: seeded.code, redirect_uri: REDIRECT, code_verifier: seeded.verifier, client_id: client.clientId });
-    expectError(await token(body, formHeaders()), 400, 'invalid_grant');
+    expectError(await token(body, formHeaders()), 400, 'invalid_dpop_proof');
     expect((await redeem(client, seeded, bound)).status).toBe(200);
   });
 });
@@ -402,7 +413,7 @@ describe('token endpoint: refresh_token', () => {
     const { client, tokens } = await issued();
     expectError(await refreshWith(client, tokens.refresh_token, await newDpopKey()), 400, 'invalid_grant');
     const noProof = await token(form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.clientId }), formHeaders());
-    expect(noProof.status).toBe(400);
+    expectError(noProof, 400, 'invalid_dpop_proof');
   });
 
   it('#30 a rotated refresh token reused is invalid_grant, and its successor is revoked too', async () => {

@@ -148,7 +148,7 @@ export function handle<Op extends OperationDef>(
  * Applies an error's `persist` writes with the root client: any transaction the failure rolled
  * back is over by now. Should they fail, that failure is what the client sees (a 500).
  */
-async function persistFailure(err: unknown): Promise<unknown> {
+export async function persistFailure(err: unknown): Promise<unknown> {
   if (!isServiceError(err) || !err.persist) return err;
   try {
     await err.persist(await getDb());
@@ -179,18 +179,21 @@ async function readBody(req: Request, op: OperationDef, requestId: string): Prom
     // The client went away (or lied about the length) mid-body: its mistake, not ours. Nobody
     // reads the answer, so it is logged as the event it is, without a stack trace.
     logger.info({ requestId, operation: op.id, reason: String((err as Error)?.message ?? err) }, 'request body incomplete: client closed the connection');
-    throw new ServiceError(op.bodyType === 'form' ? 'invalid_request' : 'invalid_json', {
-      issues: [{ path: 'body', code: 'incomplete', message: 'the request body ended before it was complete' }],
-    });
+    const issues = [{ path: 'body', code: 'incomplete', message: 'the request body ended before it was complete' }];
+    if (op.bodyType === 'form') throw formRefusal('The request body ended before it was complete.', issues);
+    throw new ServiceError('invalid_json', { issues });
   });
   if (op.bodyType === 'form') {
     const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/x-www-form-urlencoded') {
-      throw new ServiceError('invalid_request', { message: 'Send the request as application/x-www-form-urlencoded.' });
-    }
+    if (type !== 'application/x-www-form-urlencoded') throw formRefusal('Send the request as application/x-www-form-urlencoded.');
     return parseWith(op.body!, new URLSearchParams(text), 'body');
   }
   return parseWith(op.body!, parseJsonBody(text, req.headers.get('content-type')), 'body');
+}
+
+/** A form body refused before the operation sees it: an OAuth `invalid_request`, with the RFC 6749 §5.2 fields in `details` as every OAuth error has. */
+function formRefusal(message: string, issues?: { path: string; code: string; message: string }[]): ServiceError {
+  return new ServiceError('invalid_request', { message, details: { error: 'invalid_request', error_description: message }, issues });
 }
 
 /** Wraps the service result in the envelope and checks it against the declared response schema. */

@@ -282,7 +282,7 @@ export function canonicalJson(value: unknown): string {
  * that opens its own transaction runs inside the idempotent one. (Options such as an isolation
  * level cannot change inside a transaction and are ignored.)
  */
-function nestable(tx: Prisma.TransactionClient): Db {
+export function nestable(tx: Prisma.TransactionClient): Db {
   const db: Db = new Proxy(tx, {
     get(target, prop) {
       if (prop === '$transaction') {

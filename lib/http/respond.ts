@@ -1,5 +1,6 @@
 import { ServiceError } from '../core/errors';
 import { logger } from '../platform/logger';
+import { DPOP_ALGORITHMS } from '../oauth/dpop-algorithms';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -44,7 +45,11 @@ export function errorHeaders(err: ServiceError): Record<string, string> {
   if (typeof retryAfter === 'number') out['retry-after'] = String(retryAfter);
   if (err.code === 'idempotency_request_in_progress' || err.code === 'service_unavailable') out['retry-after'] = '1';
   if (err.code === 'store_access_required') out['www-authenticate'] = `StoreAccess realm="${String(err.details?.store ?? '')}"`;
-  else if (err.code === 'insufficient_scope') {
+  else if (err.details?.authScheme === 'DPoP') {
+    // RFC 9449 §7.1: an OAuth access token's refusal is a DPoP challenge naming the error and the proof algorithms.
+    const scope = err.code === 'insufficient_scope' ? `, scope="${((err.details.requiredScopes as readonly string[] | undefined) ?? []).join(' ')}"` : '';
+    out['www-authenticate'] = `DPoP error="${String(err.details.error)}"${scope}, algs="${DPOP_ALGORITHMS.join(' ')}"`;
+  } else if (err.code === 'insufficient_scope') {
     const scopes = (err.details?.requiredScopes as readonly string[] | undefined) ?? [];
     out['www-authenticate'] = `Bearer error="insufficient_scope", scope="${scopes.join(' ')}"`;
   } else if (err.code === 'invalid_client') {

@@ -4,10 +4,11 @@ import type { Db } from '../db/client';
 import { getServerSecret } from '../platform/server-secret';
 import { purgeExpiredDpopJtis, recordDpopJti } from './data';
 import { oauthError } from './errors';
+import { DPOP_ALGORITHMS } from './dpop-algorithms';
 import { constantTimeEqual, hashValue, sha256Base64Url } from './tokens';
 
-/** Asymmetric algorithms only (RFC 9449 §4.3; node-oidc-provider's default list plus RSA-PSS/RS256 and P-384). */
-export const DPOP_ALGORITHMS = ['ES256', 'ES384', 'EdDSA', 'Ed25519', 'PS256', 'RS256'] as const;
+export { DPOP_ALGORITHMS };
+
 const MAX_PROOF_LENGTH = 8 * 1024;
 /** Accepted `iat` window: this far in the past ... */
 export const DPOP_MAX_AGE_SECONDS = 300;

@@ -4,7 +4,7 @@ import { readInstallation } from '../credentials/data';
 import { authenticateClient } from './client-auth';
 import { consumeAuthorizationCode, markRefreshTokenUsed, readAuthorizationCode, readToken } from './data';
 import { verifyDpopProof } from './dpop';
-import { oauthEndpoint } from './endpoints';
+import { type TokenEndpointPath, oauthEndpoint } from './endpoints';
 import { oauthError } from './errors';
 import { issueTokens, revokeGrant } from './grants';
 import type { OAuthToken, OAuthTokenRequest } from './schemas';
@@ -16,10 +16,12 @@ export type ExchangeInput = {
   authorization: string | null;
   /** The DPoP header, if any. */
   dpop: string | null;
+  /** The endpoint the request came to (the proof's htu must name it); op 19's unless told. */
+  endpoint?: TokenEndpointPath;
 };
 
 /**
- * Operation 19. Checks in node-oidc-provider's order: request shape, client authentication,
+ * Operation 19, and the RFC 6749 endpoint beside it. Checks in node-oidc-provider's order: request shape, client authentication,
  * DPoP proof (nonce, jti), then the grant. Every token issued is DPoP-bound.
  */
 export async function exchangeOAuthToken(ctx: ServiceContext, input: ExchangeInput): Promise<OAuthToken> {
@@ -39,8 +41,8 @@ export async function exchangeOAuthToken(ctx: ServiceContext, input: ExchangeInp
   }
 
   const client = await authenticateClient(ctx.db, { authorization: input.authorization, clientId: form.client_id, clientSecret: form.client_secret });
-  if (input.dpop === null) throw oauthError('invalid_grant', 'A DPoP proof is required: tokens are bound to a key.');
-  const proof = await verifyDpopProof(ctx.db, { header: input.dpop, htm: 'POST', htu: oauthEndpoint('/api/v1/oauth/token'), now: ctx.now, requireNonce: true });
+  // No proof is the proof's fault (invalid_dpop_proof), never the code's: the code stays unused.
+  const proof = await verifyDpopProof(ctx.db, { header: input.dpop, htm: 'POST', htu: oauthEndpoint(input.endpoint ?? '/api/v1/oauth/token'), now: ctx.now, requireNonce: true });
 
   return form.grant_type === 'authorization_code'
     ? redeemCode(ctx, client, proof.jkt, form as Required<Pick<OAuthTokenRequest, 'code' | 'redirect_uri'>> & OAuthTokenRequest)

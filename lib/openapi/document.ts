@@ -197,11 +197,13 @@ export function openApiDocument(): Doc {
           },
           oauth2: {
             type: 'oauth2',
-            description: 'Authorization Code with PKCE (S256) and DPoP-bound tokens.',
+            description:
+              'Authorization Code with PKCE (S256) and DPoP-bound tokens. `tokenUrl` is the RFC 6749 endpoint `POST /oauth/token`, beside `POST /oauth/revoke` (RFC 7009), both advertised in `/.well-known/oauth-authorization-server`: form bodies, RFC 6749 §5.1/§5.2 answers without the `{data}` envelope or `PublicErrorResponse`, no Idempotency-Key, the DPoP nonce in a `DPoP-Nonce` header (400 `use_dpop_nonce`), `Cache-Control: no-store`. They are for stock OAuth clients and are not operations of this document; operations 18 and 19 (`/api/v1/oauth/revoke`, `/api/v1/oauth/token`) serve the same clients, grants, single-use codes, refresh rotation and `oauth` rate limit in the API\'s envelope.',
             flows: {
               authorizationCode: {
                 authorizationUrl: '/oauth/authorize',
-                tokenUrl: '/api/v1/oauth/token',
+                tokenUrl: '/oauth/token',
+                refreshUrl: '/oauth/token',
                 scopes: {
                   'catalog:read': 'Read the catalog and manage carts and orders',
                   'checkout:quote': 'Set addresses and quote checkouts',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, calculateJwkThumbprint } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as tokenRoute from '../app/api/v1/oauth/token/route';
 import * as revokeRoute from '../app/api/v1/oauth/revoke/route';
 import * as identityRoute from '../app/api/v1/open/installation/identity/route';
@@ -12,6 +12,8 @@ import { setEnv } from './helpers/env';
 
 // The oauth policy (30/min per client) is exercised by the rate-limit tests; here it would only get in the way.
 setEnv({ RATE_LIMIT_OAUTH: '100000/60' });
+// Open this file's database before the first test's clock starts (a busy machine takes a while).
+beforeAll(() => testClient());
 
 const token = (body: string, headers: Record<string, string>) =>
   call(tokenRoute.POST as never, { method: 'POST', path: '/api/v1/oauth/token', body, headers });

@@ -1,4 +1,4 @@
-// Runs before Next routes a request (Next 16 "proxy", formerly middleware). Three jobs:
+// Runs before Next routes a request (Next 16 "proxy", formerly middleware). Four jobs:
 // 1. URLs and methods the router would answer outside the API envelope (bad escapes, NUL, dot or
 //    empty segments, overlong URLs, unknown methods) are answered here: in the PublicErrorResponse
 //    envelope under /api, as a plain 400/404 (or the usual trailing-slash redirect) on pages.
@@ -7,6 +7,7 @@
 // 2. A public read the public-read cache holds is answered here, by the pipeline's cached-read
 //    stage (lib/http/cached-read.ts): Next's routing would cost more than the read itself.
 // 3. Pages get a Content-Security-Policy with a fresh nonce that Next puts on its own scripts.
+// 4. A Server Action posted from another origin gets a designed 403 page (Next's own refusal is a bare 500).
 // What the proxy answers itself gets its access log line here (lib/http/access-log.ts); what it
 // hands on gets one from the route that answers it (API requests), or none (pages).
 import { NextResponse, type NextRequest } from 'next/server';
@@ -15,6 +16,7 @@ import { answerFromPublicReadCache } from '@/lib/http/cached-read';
 import { screenRequest, screeningResponse } from '@/lib/http/screen-request';
 import { authorizeFormActionOrigins, contentSecurityPolicy, newNonce } from '@/lib/http/security-headers';
 import { config as configuration } from '@/lib/platform/config';
+import { isCrossSiteServerAction, refusedSubmissionLocale, refusedSubmissionPage } from '@/lib/storefront/refused-submission';
 
 export async function proxy(req: NextRequest) {
   const startedAt = performance.now();
@@ -26,6 +28,7 @@ export async function proxy(req: NextRequest) {
   }
   if (!screening.ok) return refusePage(req, screening.error.code, screening.error.status, startedAt);
   if (pathname.startsWith('/_next/')) return NextResponse.next();
+  if (isCrossSiteServerAction(req.method, req.headers)) return refuseCrossSiteAction(req, startedAt);
 
   const nonce = newNonce();
   const csp = contentSecurityPolicy(nonce, configuration().isDevelopment, authorizeFormActionOrigins(pathname, req.nextUrl.searchParams));
@@ -34,6 +37,24 @@ export async function proxy(req: NextRequest) {
   requestHeaders.set('content-security-policy', csp);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set('content-security-policy', csp);
+  return res;
+}
+
+/**
+ * A Server Action posted from another origin (a forged form): Next would refuse it with a bare 500;
+ * this is the designed 403 page instead, and nothing runs.
+ */
+function refuseCrossSiteAction(req: NextRequest, startedAt: number): NextResponse {
+  const locale = refusedSubmissionLocale(req.nextUrl, req.headers.get('accept-language'));
+  const res = new NextResponse(refusedSubmissionPage(req.nextUrl, locale), {
+    status: 403,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': contentSecurityPolicy(newNonce(), false),
+    },
+  });
+  logAccess({ method: req.method, route: UNMATCHED_ROUTE, status: res.status, principal: 'none' }, startedAt);
   return res;
 }
 

@@ -6,10 +6,11 @@ import * as oauth from 'oauth4webapi';
 import { e2eDemoFile } from './demo-file';
 
 /**
- * The OAuth 2.0 journey of an app, driven by oauth4webapi (a certified client library) against
- * the e2e server: discovery, /oauth/authorize in the browser (merchant sign-in through Auth.js,
- * consent), the code captured at the app's redirect URI, the exchange with DPoP, a cart operation
- * with `Authorization: DPoP`, a refresh, a revocation, and the revoked token refused.
+ * The OAuth 2.0 journey of an app, driven by oauth4webapi (a certified client library, unmodified)
+ * against the e2e server: discovery, /oauth/authorize in the browser (merchant sign-in through
+ * Auth.js, consent), the code captured at the app's redirect URI, the exchange with DPoP at the
+ * RFC-shaped /oauth/token, a cart operation with `Authorization: DPoP`, a refresh, a revocation,
+ * and the revoked token refused. A consent form forged on another site gets the designed 403 page.
  */
 
 type Demo = {
@@ -20,24 +21,8 @@ type Demo = {
 const demo = (baseURL: string): Demo => JSON.parse(readFileSync(e2eDemoFile(baseURL), 'utf8')) as Demo;
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
-/**
- * The API answers in its own envelopes ({data} / PublicErrorResponse, as the interface says); the
- * client library reads RFC 6749 bodies. This adapter is the only thing between them.
- */
-const unwrapEnvelope: typeof fetch = async (input, init) => {
-  const res = await fetch(input, init);
-  if (!(res.headers.get('content-type') ?? '').includes('json')) return res;
-  const body = (await res.json()) as { data?: unknown; error?: { code: string; message: string; details?: { error?: string } } };
-  const plain = body.data ?? (body.error ? { error: body.error.details?.error ?? body.error.code, error_description: body.error.message } : body);
-  return new Response(JSON.stringify(plain), { status: res.status, statusText: res.statusText, headers: res.headers });
-};
-
-const options = (dpop?: oauth.DPoPHandle, extra: Record<string, string> = {}) => ({
-  ...insecure,
-  [oauth.customFetch]: unwrapEnvelope,
-  ...(dpop && { DPoP: dpop }),
-  headers: new Headers({ 'idempotency-key': `e2e-${crypto.randomUUID()}`, ...extra }),
-});
+/** The client library as it ships: the metadata names the RFC-shaped /oauth/token and /oauth/revoke. */
+const options = (dpop?: oauth.DPoPHandle) => ({ ...insecure, ...(dpop && { DPoP: dpop }) });
 
 /** One retry when the server asks for its DPoP nonce (RFC 9449 §8); the handle remembers it. */
 async function withNonce<T>(run: () => Promise<T>): Promise<T> {
@@ -124,6 +109,7 @@ test('an app is authorized in the browser, then exchanges, calls, refreshes and 
   );
   expect(tokens.token_type).toBe('dpop');
   expect(tokens.refresh_token).toBeTruthy();
+  expect(as.token_endpoint).toBe(new URL('/oauth/token', baseURL).href);
 
   const cartsUrl = new URL('/api/v1/open/storefront/carts', baseURL);
   const createCart = (access: string) =>
@@ -155,6 +141,37 @@ test('an app is authorized in the browser, then exchanges, calls, refreshes and 
   const app = page.getByTestId('merchant-app').filter({ hasText: 'Demo OAuth App' });
   await expect(app).toContainText('Create carts and price them');
   await expectAxeClean(page);
+});
+
+test('a consent form forged on another site gets the designed 403 page, in both languages', async ({ browser, baseURL }) => {
+  const facts = demo(baseURL!);
+  const consent = new URL('/oauth/authorize', baseURL);
+  consent.search = new URLSearchParams({ client_id: facts.oauth.clientId, redirect_uri: facts.oauth.redirectUri, response_type: 'code', scope: 'catalog:read' }).toString();
+  for (const [locale, viewport, title, back] of [
+    ['en-US', { width: 1280, height: 800 }, 'This form was not sent from this site', 'Open the page again'],
+    ['zh-CN', { width: 390, height: 844 }, '此表单不是从本站提交的', '重新打开该页面'],
+  ] as const) {
+    const context = await browser.newContext({ viewport, locale, extraHTTPHeaders: { 'accept-language': locale } });
+    const page = await context.newPage();
+    // The attacker's page: a form that posts a consent answer to this site (as a Server Action form would).
+    await page.route('https://evil.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><title>Prize</title><form method="post" enctype="multipart/form-data" action="${consent.href}"><input type="hidden" name="request" value="${consent.searchParams}"><button>Claim your prize</button></form></html>`,
+      }),
+    );
+    await page.goto('https://evil.example/');
+    const answer = page.waitForResponse((r) => r.url().startsWith(consent.origin + consent.pathname));
+    await page.getByRole('button', { name: 'Claim your prize' }).click();
+    expect((await answer).status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expectAxeClean(page);
+    await page.screenshot({ path: test.info().outputPath(`refused-submission-${locale}.png`), fullPage: true });
+    await page.getByRole('link', { name: back }).click();
+    await expect(page).toHaveURL(/\/merchant\/sign-in\?/);
+    await context.close();
+  }
 });
 
 test('a merchant denies on a phone in Chinese, revokes from the merchant area, and a bad redirect URI is never followed', async ({ browser, baseURL }) => {

@@ -65,8 +65,10 @@ async function resolveCredential(req: Request): Promise<Principal | AccessTokenF
   const match = /^([A-Za-z]+) +(\S+)$/.exec(header.trim());
   if (!match) return null;
   const scheme = match[1]!.toLowerCase();
-  // OAuth access tokens are DPoP-bound: only `DPoP <token>` with a proof (RFC 9449 §7).
+  // OAuth access tokens are DPoP-bound: only `DPoP <token>` with a proof (RFC 9449 §7). Anything
+  // else under the DPoP scheme (an API key, say) is just a bad credential.
   if (scheme === 'dpop') {
+    if (!looksLikeAccessToken(match[2]!)) return null;
     const path = new URL(req.url).pathname;
     return authenticateAccessToken(await getDb(), { token: match[2]!, proof: req.headers.get('dpop'), method: req.method, path, now: new Date() });
   }

@@ -8,13 +8,17 @@ import * as sessionRoute from '../app/api/v1/open/hosted/checkout/sessions/[sess
 import * as sessionsRoute from '../app/api/v1/open/hosted/checkout/sessions/route';
 import * as cartAddressRoute from '../app/api/v1/open/storefront/carts/[cartId]/address/route';
 import * as cartsRoute from '../app/api/v1/open/storefront/carts/route';
+import * as productRoute from '../app/api/v1/catalog/merchants/[slug]/products/[productSlug]/route';
+import * as cronRoute from '../app/api/cron/background-work/route';
 import { expireCheckoutSessions } from '../lib/checkout/expire-checkout-sessions';
+import { startBackgroundClock } from '../lib/jobs/background-clock';
 import { testCards } from '../lib/checkout/payments/providers';
 import { allowReturnOrigin } from '../lib/checkout/return-urls';
 import { createServiceContext } from '../lib/core/context';
 import type { Scope } from '../lib/core/scopes';
 import { getDb } from '../lib/db/client';
 import { DEMO_CART_SKU_ID } from '../lib/demo/carts';
+import { setEnv } from './helpers/env';
 import { call, expectError } from './helpers/http';
 import { bearer, createTestCredential } from './helpers/keys';
 
@@ -383,6 +387,81 @@ describe('expiry', () => {
     expect((await eventsFor([session.id])).map((e) => e.type)).toEqual(['checkout.session.expired']);
     expect((await sweep()).expired).toBe(0);
     expectError(await cancel(session.id), 409, 'checkout_session_not_open');
+  });
+});
+
+describe('expiry without traffic', () => {
+  /** Ends the session's time now, as if it had been created with a shorter one. */
+  async function pastExpiry(sessionId: string) {
+    await (await getDb()).checkoutSession.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+  }
+  async function skuAvailable(skuId: string): Promise<boolean> {
+    const db = await getDb();
+    const { product } = await db.sku.findUniqueOrThrow({ where: { id: skuId }, select: { product: { select: { slug: true } } } });
+    const r = await call(productRoute.GET, { params: { slug: 'lumen-audio', productSlug: product.slug }, query: { market: 'US' } });
+    expect(r.status, r.text).toBe(200);
+    return (r.body.data.skus as { id: string; available: boolean }[]).find((x) => x.id === skuId)!.available;
+  }
+
+  it('an expired hold is released for readers before any sweep, and a new checkout takes its units', async () => {
+    const c = await credential('hc-expired-hold');
+    const sku = await freshSku(2);
+    const first = await openSession(c, [{ skuId: sku, quantity: 2 }]);
+    expect(await skuAvailable(sku)).toBe(false);
+    await pastExpiry(first.session.id);
+    // Nothing has run the sweep: the session row still says open, the SKU row still says 0.
+    const db = await getDb();
+    expect((await db.checkoutSession.findUniqueOrThrow({ where: { id: first.session.id } })).state).toBe('open');
+    expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(0);
+    expect(await skuAvailable(sku)).toBe(true);
+    // Another shopper's checkout of the same units succeeds: the expired hold is swept on the way.
+    const second = await openSession(c, [{ skuId: sku, quantity: 2 }]);
+    expect(second.session.state).toBe('open');
+    expect((await db.checkoutSession.findUniqueOrThrow({ where: { id: first.session.id } })).state).toBe('expired');
+    expect((await eventsFor([first.session.id])).map((e) => e.type)).toEqual(['checkout.session.expired']);
+    expect(await skuAvailable(sku)).toBe(false);
+  });
+
+  it('a server process on its clock expires an abandoned checkout with no request at all: stock back, event appended', async () => {
+    const c = await credential('hc-clock');
+    const sku = await freshSku(1);
+    const { session, cartId } = await openSession(c, [{ skuId: sku, quantity: 1 }]);
+    await pastExpiry(session.id);
+    const db = await getDb();
+    const stop = startBackgroundClock(200);
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).state === 'open' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      stop();
+    }
+    expect((await db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).state).toBe('expired');
+    expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(1);
+    expect((await db.cart.findUniqueOrThrow({ where: { id: cartId } })).state).toBe('active');
+    expect((await eventsFor([session.id])).map((e) => e.type)).toEqual(['checkout.session.expired']);
+  });
+});
+
+describe('expiry on Vercel', () => {
+  it('the cron route vercel.json calls (with its secret) expires an abandoned checkout', async () => {
+    const restore = setEnv({ CRON_SECRET: 'cron-secret-for-tests-0123456789' });
+    try {
+      const c = await credential('hc-cron');
+      const sku = await freshSku(1);
+      const { session } = await openSession(c, [{ skuId: sku, quantity: 1 }]);
+      const db = await getDb();
+      await db.checkoutSession.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+      const r = await call(cronRoute.GET, { path: '/api/cron/background-work', headers: { authorization: 'Bearer cron-secret-for-tests-0123456789' } });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.data.reports[0].sweeps.expireCheckoutSessions.expired).toBeGreaterThanOrEqual(1);
+      expect((await db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).state).toBe('expired');
+      expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(1);
+      expect((await eventsFor([session.id])).map((e) => e.type)).toEqual(['checkout.session.expired']);
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -368,6 +368,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker (PostgreSQL)', (
   }, 60_000);
 });
 
+/** `npm run worker` as an operator or a process manager starts it: SIGTERM goes to npm. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker under its launcher (PostgreSQL)', () => {
+  it('SIGTERM to the npm process stops the worker: the whole process tree is gone, no orphan keeps delivering', async () => {
+    const npm = spawn('npm', ['run', '--silent', 'worker'], {
+      env: { ...process.env, DATABASE_URL: process.env.TEST_ACTIVE_DATABASE_URL, WEBHOOKS_ALLOW_LOOPBACK: '1', WORKER_IDLE_MS: '200', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true, // its own process group: what is left of the tree afterwards can be found
+    });
+    let out = '';
+    npm.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
+    await until(() => out.includes('worker started'), 60_000);
+    const groupAlive = () => {
+      try {
+        process.kill(-npm.pid!, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(groupAlive()).toBe(true);
+    process.kill(npm.pid!, 'SIGTERM');
+    await exited;
+    await until(() => !groupAlive(), 15_000);
+    expect(out).toContain('worker stopped');
+  }, 90_000);
+});
+
 async function readinessOf() {
   const key = await db.apiKey.findFirstOrThrow({ where: { installationId } });
   return getInstallationCredentialReadiness(

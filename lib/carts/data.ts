@@ -3,6 +3,7 @@ import type { Principal } from '../core/context';
 import { type WriteCompletion, type WriteOutcome, readClaiming, writeCompleting } from '../core/write-completion';
 import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
+import { availableStock } from '../catalog/data';
 import { Currency, Locale, LocalizedString, Market } from '../schemas/common';
 import { NormalizedAddress } from './schemas';
 import { type CartAction, cartStates, cartTransitions } from './states';
@@ -64,7 +65,7 @@ function ownCart(principal: Principal, cartId: string) {
 
 const skuColumns = Prisma.sql`
   s.id::text AS "skuId", p."merchantId"::text AS "merchantId", p.slug AS "productSlug", p.title, p.kind::text AS kind,
-  s."optionValues", p.status = 'active' AS "productActive", s.stock, s."maxPerOrder", sp.amount AS "currentAmount"`;
+  s."optionValues", p.status = 'active' AS "productActive", ${availableStock} AS stock, s."maxPerOrder", sp.amount AS "currentAmount"`;
 
 /** `currency` is SQL: a value, or the cart's column when the cart is part of the same statement. */
 function skuJoins(currency: Prisma.Sql) {

@@ -78,6 +78,17 @@ export function readMerchantById(db: SqlClient, id: string): Promise<MerchantRec
  * order is cancelled, and are committed when its order is placed. Every stock movement is here.
  */
 
+/**
+ * What SKU `s` (the alias every stock read uses) has to sell as shoppers see it: `stock` plus
+ * the units still held by checkout sessions past their expiry. A hold is released the moment
+ * its session expires, whether or not the expiry sweep (lib/checkout/expire-checkout-sessions)
+ * has written that down yet; the sweep then gives the units back for good, with its event.
+ */
+export const availableStock = Prisma.sql`(s."stock" + COALESCE((
+    SELECT SUM(r.quantity)::int FROM "StockReservation" r JOIN "CheckoutSession" cs ON cs.id = r."sessionId"
+    WHERE r."skuId" = s."id" AND r."releasedAt" IS NULL AND r."committedAt" IS NULL
+      AND cs.state = 'open' AND cs."expiresAt" <= now()), 0))`;
+
 export type StockReservationRequest = { skuId: string; quantity: number };
 
 /**
@@ -124,9 +135,9 @@ export async function commitReservedStock(db: SqlClient, sessionId: string, now:
 
 const SkuStock = z.object({ skuId: z.string(), stock: z.number() });
 
-/** The units left of these SKUs; unknown ids are absent. */
+/** The units left of these SKUs (expired holds count as released: availableStock); unknown ids are absent. */
 export function readSkuStock(db: SqlClient, skuIds: readonly string[]): Promise<z.output<typeof SkuStock>[]> {
-  return queryRows(db, SkuStock, Prisma.sql`SELECT id::text AS "skuId", stock FROM "Sku" WHERE id = ANY(${[...skuIds]}::uuid[])`);
+  return queryRows(db, SkuStock, Prisma.sql`SELECT s.id::text AS "skuId", ${availableStock} AS stock FROM "Sku" s WHERE s.id = ANY(${[...skuIds]}::uuid[])`);
 }
 
 const ProductDetailRow = z.object({
@@ -168,7 +179,7 @@ export function readProductDetail(db: SqlClient, merchantId: string, slug: strin
              CASE WHEN c."id" IS NULL THEN NULL ELSE json_build_object('slug', c."slug", 'name', c."name") END AS "category",
              COALESCE((
                SELECT json_agg(json_build_object(
-                        'id', s."id", 'code', s."code", 'optionValues', s."optionValues", 'stock', s."stock",
+                        'id', s."id", 'code', s."code", 'optionValues', s."optionValues", 'stock', ${availableStock},
                         'maxPerOrder', s."maxPerOrder",
                         'prices', COALESCE((SELECT json_agg(json_build_object('amount', sp."amount", 'compareAtAmount', sp."compareAtAmount"))
                                             FROM "SkuPrice" sp WHERE sp."skuId" = s."id" AND sp."currency" = ${currency}), '[]'::json))
@@ -250,7 +261,7 @@ export async function readProductPage(
              c."slug" AS "category",
              COALESCE((
                SELECT json_agg(json_build_object(
-                        'stock', s."stock",
+                        'stock', ${availableStock},
                         'prices', COALESCE((SELECT json_agg(json_build_object('amount', sp."amount"))
                                             FROM "SkuPrice" sp WHERE sp."skuId" = s."id" AND sp."currency" = ${input.currency}), '[]'::json)))
                FROM "Sku" s WHERE s."productId" = pg."id"), '[]'::json) AS "skus"

@@ -10,6 +10,7 @@ import { ServiceError } from '../core/errors';
 import { direct } from '../db/direct';
 import { SQLSTATE, postgresError } from '../db/errors';
 import { type CheckoutStart, type SessionRecord, startCheckout } from './data';
+import { expireCheckoutSessions } from './expire-checkout-sessions';
 import { returnUrlCheck } from './return-urls';
 import { EXPIRES_IN_DEFAULT, type HostedCheckoutSession, type HostedCheckoutSessionCreateRequest } from './schemas';
 import { newSessionId, toSessionView } from './sessions';
@@ -80,6 +81,7 @@ export async function createHostedCheckoutSession(
     .sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
   const start: CheckoutStart = { session: row, cartVersion: quote.cartVersion, reservations, now };
   let started: boolean;
+  let swept = false;
   for (let attempt = 1; ; attempt++) {
     try {
       started = await startCheckout(direct(ctx.db, 'prepared'), start, { completion: ctx.completion, output: view });
@@ -87,6 +89,12 @@ export async function createHostedCheckoutSession(
     } catch (err) {
       const pgError = postgresError(err);
       if (pgError?.code === SQLSTATE.checkViolation && pgError.message.includes('Sku_stock_nonnegative')) {
+        // Units held by sessions past their expiry are available (reads count them so): give them
+        // back now rather than wait for the sweep's next pass, and try once more.
+        if (!swept && (await expireCheckoutSessions(ctx)).expired > 0) {
+          swept = true;
+          continue;
+        }
         throw await stockShortfall(ctx, reservations);
       }
       // Sessions over the same SKUs lock them in id order, so a deadlock needs another writer

@@ -189,6 +189,10 @@ export const variables = {
   WEBHOOKS_ALLOW_LOOPBACK: variable(flag(), {
     meaning: '`1` lets webhooks go to `127.0.0.1`/`::1` over http, for tests and local receivers; refused at start when `NODE_ENV=production`',
   }),
+  BACKGROUND_WORK_INTERVAL_MS: variable(wholeNumber(0).default(5000), {
+    meaning:
+      'a server process (`npm start`, `npm run dev`) runs the background work (checkout expiry, webhook delivery, sweeps) on a timer this often, whatever the traffic; `0` leaves it to `npm run worker` or cron. Off on Vercel, where cron drives it',
+  }),
   WORKER_IDLE_MS: variable(wholeNumber(0).default(1000), { meaning: 'pause of `npm run worker` between passes when there is nothing to do' }),
   LOG_LEVEL: variable(oneOf(logLevels).optional(), {
     default: '`info` (`warn` under vitest)',

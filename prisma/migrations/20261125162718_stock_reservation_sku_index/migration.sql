@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "StockReservation_skuId_idx" ON "StockReservation"("skuId");

@@ -23,7 +23,7 @@ export async function proxy(req: NextRequest) {
   const screening = screenRequest(req.method, req.url);
   const pathname = screening.ok ? screening.pathname : req.nextUrl.pathname;
   if (pathname === '/api' || pathname.startsWith('/api/')) {
-    if (!screening.ok) return screeningResponse(screening, req.method, startedAt);
+    if (!screening.ok) return screeningResponse(screening, req.method, startedAt, req.headers);
     return (await answerFromPublicReadCache(req, startedAt)) ?? NextResponse.next();
   }
   if (!screening.ok) return refusePage(req, screening.error.code, screening.error.status, startedAt);

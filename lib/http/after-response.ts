@@ -1,5 +1,6 @@
 import { after } from 'next/server';
 import { kickBackgroundWork } from '../jobs/kick-background-work';
+import { config } from '../platform/config';
 
 /**
  * Runs the background work once the response has been sent, so the events a change just
@@ -8,6 +9,8 @@ import { kickBackgroundWork } from '../jobs/kick-background-work';
  * cron route delivers those events instead, so nothing depends on this running.
  */
 export function runBackgroundWorkAfterResponse(): void {
+  // BACKGROUND_WORK_INTERVAL_MS=0: this server leaves the background work to workers (or cron).
+  if (config().BACKGROUND_WORK_INTERVAL_MS === 0 && !config().VERCEL) return;
   try {
     after(() => kickBackgroundWork());
   } catch {

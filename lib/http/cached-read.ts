@@ -49,7 +49,7 @@ export async function answerFromPublicReadCache(req: Request, startedAt = perfor
     const hit = cache.get(key);
     if (!hit) return null;
     const op = operationById(hit.operationId);
-    const requestId = newRequestId();
+    const requestId = newRequestId(req.headers);
     const headers = apiHeaders(requestId);
     const entry = { method: req.method, route: op.path, operation: op.id, requestId, principal: 'none' } as const;
     try {

@@ -25,7 +25,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export async function handleCron(req: Request): Promise<Response> {
   const startedAt = performance.now();
-  const requestId = newRequestId();
+  const requestId = newRequestId(req.headers);
   const headers = apiHeaders(requestId);
   headers.set('cache-control', 'no-store');
   const served: { principal: PrincipalKind } = { principal: 'none' };

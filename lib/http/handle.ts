@@ -54,7 +54,7 @@ export function handle<Op extends OperationDef>(
 ): RouteHandler {
   const handler = async (req: Request, route: RouteContext): Promise<Response> => {
     const startedAt = performance.now();
-    const requestId = newRequestId();
+    const requestId = newRequestId(req.headers);
     const headers = apiHeaders(requestId);
     const served: { principal: PrincipalKind } = { principal: 'none' };
     const res = await answer(req, route, requestId, headers, served);

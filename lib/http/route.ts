@@ -22,7 +22,7 @@ function errorFallback(code: 'method_not_allowed' | 'route_not_found', route: st
   return Object.assign(
     async (req: Request) => {
       const startedAt = performance.now();
-      const requestId = newRequestId();
+      const requestId = newRequestId(req.headers);
       const headers = apiHeaders(requestId);
       if (allow) headers.set('allow', allow);
       const res = errorResponse(new ServiceError(code), requestId, headers);
@@ -51,7 +51,7 @@ export function route(...handlers: RouteHandler[]): RouteExports {
   const options: Fallback = Object.assign(
     async (req: Request) => {
       const startedAt = performance.now();
-      const requestId = newRequestId();
+      const requestId = newRequestId(req.headers);
       const headers = apiHeaders(requestId);
       headers.set('allow', allow);
       headers.set('cache-control', 'no-store');

@@ -72,8 +72,8 @@ export function screenRequest(method: string, url: string): Screening {
 }
 
 /** The enveloped answer to a request the screening refused (logged: its URL is what was wrong, so no route). */
-export function screeningResponse(refused: Extract<Screening, { ok: false }>, method: string, startedAt: number): Response {
-  const requestId = newRequestId();
+export function screeningResponse(refused: Extract<Screening, { ok: false }>, method: string, startedAt: number, requestHeaders?: Headers): Response {
+  const requestId = newRequestId(requestHeaders);
   const headers = apiHeaders(requestId);
   if (refused.allow) headers.set('allow', refused.allow);
   const res = errorResponse(refused.error, requestId, headers);

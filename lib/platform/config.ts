@@ -191,7 +191,7 @@ export const variables = {
   }),
   BACKGROUND_WORK_INTERVAL_MS: variable(wholeNumber(0).default(5000), {
     meaning:
-      'a server process (`npm start`, `npm run dev`) runs the background work (checkout expiry, webhook delivery, sweeps) on a timer this often, whatever the traffic; `0` leaves it to `npm run worker` or cron. Off on Vercel, where cron drives it',
+      'a server process (`npm start`, `npm run dev`) runs the background work (checkout expiry, webhook delivery, sweeps) on a timer this often, whatever the traffic, and after each write; `0`: none of it, `npm run worker` (PostgreSQL) does it all (`npm run stack` sets 0 on its instances when it runs workers). On Vercel cron drives it and the after-write pass stays',
   }),
   WORKER_IDLE_MS: variable(wholeNumber(0).default(1000), { meaning: 'pause of `npm run worker` between passes when there is nothing to do' }),
   LOG_LEVEL: variable(oneOf(logLevels).optional(), {

@@ -6,7 +6,7 @@
  * it through startStack(). Each process is supervised: one that dies is started again after a
  * second, as systemd's Restart=always would (deploy/storefront@.service).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,7 +152,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     members.push(member);
     return member;
   };
-  const detached = { detached: true, stdio: ['ignore', 'pipe', 'pipe'] } as const;
+  const detached: SpawnOptions = { detached: true, stdio: ['ignore', 'pipe', 'pipe'] };
 
   const instances = Array.from({ length: o.instances }, (_, i) => {
     const port = o.port + 1 + i;

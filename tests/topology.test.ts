@@ -116,7 +116,8 @@ describe.skipIf(missing.length > 0)('the topology: nginx, 2 instances, 2 workers
       databaseUrl: process.env.TEST_ACTIVE_DATABASE_URL!,
       redisUrl: process.env.TEST_REDIS_URL,
       distDir: process.env.NEXT_DIST_DIR ?? '.next',
-      env: <NodeJS.ProcessEnv>{
+      // Unset (undefined) here: the stack leaves them out, so each process takes its own defaults.
+      env: {
         ...process.env,
         API_KEY_SECRET: SECRET,
         RATE_LIMIT_PREFIX: `sc:topology:${randomUUID()}`,
@@ -130,7 +131,7 @@ describe.skipIf(missing.length > 0)('the topology: nginx, 2 instances, 2 workers
         TRUSTED_PROXY_HOPS: undefined,
         PUBLIC_READ_CACHE_CHECK_MS: undefined,
         CREDENTIAL_CACHE_CHECK_MS: undefined,
-      },
+      } as Record<string, string | undefined> as NodeJS.ProcessEnv,
     });
   }, 900_000);
 

@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 // Imports name their file with its extension: `next start --experimental-next-config-strip-types`
 // (npm start) has Node load this file as it is, without Next's SWC compiler (40-60 MB of the
 // server's memory). tests/next-config.test.ts holds it to that.
-import { staticSecurityHeaders } from './lib/http/security-headers.ts';
+import { PREVIEW_FRAME_SOURCE, staticSecurityHeaders } from './lib/http/security-headers.ts';
 import { config, exitOnInvalidConfig } from './lib/platform/config.ts';
 
 // Next loads this file first, in `next dev`, `next build` and `next start`: an invalid
@@ -30,7 +30,12 @@ const nextConfig: NextConfig = {
     proxyClientMaxBodySize: 64 * 1024 + 1,
   },
   async headers() {
-    return [{ source: '/:path*', headers: [...staticSecurityHeaders] }];
+    return [
+      { source: '/:path*', headers: [...staticSecurityHeaders] },
+      // A store's home with a preview link may be framed by the console's studio (same origin only);
+      // of two rules setting a header, the later one wins.
+      { source: PREVIEW_FRAME_SOURCE, has: [{ type: 'query', key: 'preview' }], headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }] },
+    ];
   },
 };
 

@@ -14,7 +14,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { UNMATCHED_ROUTE, logAccess } from '@/lib/http/access-log';
 import { answerFromPublicReadCache } from '@/lib/http/cached-read';
 import { screenRequest, screeningResponse } from '@/lib/http/screen-request';
-import { authorizeFormActionOrigins, contentSecurityPolicy, newNonce } from '@/lib/http/security-headers';
+import { authorizeFormActionOrigins, contentSecurityPolicy, frameAncestors, newNonce } from '@/lib/http/security-headers';
 import { config as configuration } from '@/lib/platform/config';
 import { isCrossSiteServerAction, refusedSubmissionLocale, refusedSubmissionPage } from '@/lib/storefront/refused-submission';
 
@@ -31,7 +31,8 @@ export async function proxy(req: NextRequest) {
   if (isCrossSiteServerAction(req.method, req.headers)) return refuseCrossSiteAction(req, startedAt);
 
   const nonce = newNonce();
-  const csp = contentSecurityPolicy(nonce, configuration().isDevelopment, authorizeFormActionOrigins(pathname, req.nextUrl.searchParams));
+  const search = req.nextUrl.searchParams;
+  const csp = contentSecurityPolicy(nonce, configuration().isDevelopment, authorizeFormActionOrigins(pathname, search), frameAncestors(pathname, search));
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);

@@ -30,7 +30,8 @@ const DECORATION_COMMAND = { usage: DECORATION_USAGE } as const satisfies Comman
 
 async function context(slug: string): Promise<ServiceContext> {
   // The operator runs this for the store itself, so a protected store is readable.
-  return createServiceContext({ db: await commandDb(), requestId: 'cli', clientAddress: 'cli', storeAccess: new Set([slug]) });
+  // The audit trail names the operator as who published.
+  return createServiceContext({ db: await commandDb(), requestId: 'cli', clientAddress: 'cli', storeAccess: new Set([slug]), actor: { kind: 'operator' } });
 }
 
 async function readDraft(path: string): Promise<unknown> {

@@ -39,6 +39,18 @@ describe('security headers', () => {
     expect(h).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-frame-options': 'DENY' });
   });
 
+  it('a store home with a decoration preview link may be framed by this origin only (the studio); nothing else', async () => {
+    const framing = async (path: string) => directives((await proxy(new NextRequest(`http://localhost${path}`))).headers.get('content-security-policy')!).get('frame-ancestors');
+    expect(await framing('/stores/lumen-audio?preview=abc')).toEqual(["'self'"]);
+    for (const path of ['/stores/lumen-audio', '/stores/lumen-audio/products?preview=abc', '/merchant?preview=abc', '/?preview=abc']) expect(await framing(path)).toEqual(["'none'"]);
+    const rules = await nextConfig.headers!();
+    const preview = rules.find((r) => r.has?.some((h) => h.type === 'query' && h.key === 'preview'))!;
+    expect(preview.source).toBe('/stores/:slug');
+    expect(preview.headers).toEqual([{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }]);
+    // The later rule wins for that page only; every other page keeps DENY from the first.
+    expect(rules.indexOf(preview)).toBeGreaterThan(rules.findIndex((r) => r.source === '/:path*'));
+  });
+
   it('API responses carry nosniff themselves, successes and errors alike', async () => {
     expect((await call(categoriesRoute.GET)).headers.get('x-content-type-options')).toBe('nosniff');
     expect((await call(categoriesRoute.POST, { method: 'POST' })).headers.get('x-content-type-options')).toBe('nosniff');

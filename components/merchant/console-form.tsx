@@ -43,6 +43,11 @@ type FieldProps = {
   defaultValue?: string;
 };
 
+/** The answer of the enclosing ConsoleForm's last submit, for fields beyond FormField and SelectField. */
+export function useConsoleFormState(): FormState {
+  return useContext(FormStateContext);
+}
+
 function useField(name: string) {
   const state = useContext(FormStateContext);
   const id = useId();

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordAudit } from '../audit/record-audit';
 import { lockStore } from '../catalog/data';
 import type { MerchantRecord } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
@@ -7,6 +8,7 @@ import { withMediaUrls } from '../core/media-urls';
 import type { Locale, Market } from '../schemas/common';
 import { blockChanges, hasChanges } from './block-changes';
 import { type PublishedDecoration, type StoredDraft, readDecorationDraft, readLatestDecorationVersion, readLiveDecoration, writeDecorationDraft } from './data';
+import { DECORATION_AUDIT_SUBJECT } from './events';
 import { decorationIssues, validateDecorationDraft } from './publish-decoration';
 import type { DecorationBlock, DecorationDraftResource } from './schemas';
 
@@ -83,14 +85,23 @@ export async function saveDecorationDraft(
     const saved = await readDecorationDraft(tx, merchant.id);
     assertRevision(saved?.revision ?? 0, input.expectedRevision);
     const basedOnVersion = saved ? saved.basedOnVersion : (await readLatestDecorationVersion(tx, merchant.id)) || null;
+    const revision = (saved?.revision ?? 0) + 1;
     await writeDecorationDraft(tx, {
       merchantId: merchant.id,
-      revision: (saved?.revision ?? 0) + 1,
+      revision,
       basedOnVersion,
       locale: valid.locale,
       market: valid.market,
       blocks: valid.stored,
       updatedAt: ctx.now,
+    });
+    await recordAudit(tx, ctx.actor, {
+      merchantId: merchant.id,
+      action: 'decoration.draft_saved',
+      subjectType: DECORATION_AUDIT_SUBJECT,
+      subjectId: merchant.id,
+      details: { revision, blockCount: valid.blocks.length },
+      occurredAt: ctx.now,
     });
   });
   return getDecorationDraft(ctx, merchant);

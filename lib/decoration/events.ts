@@ -46,4 +46,10 @@ export const decorationPublished = defineEventKind({
   },
 });
 
+/**
+ * The audit trail's subject of every decoration change (draft saves, publishes, rollbacks): the
+ * store's decoration, named by the store's id, so one trail holds them all.
+ */
+export const DECORATION_AUDIT_SUBJECT = 'storefront_decoration';
+
 export const decorationEventKinds = [decorationPublished] as const;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordAudit } from '../audit/record-audit';
 import { lockStore } from '../catalog/data';
 import type { MerchantRecord } from '../catalog/merchants';
 import type { ServiceContext } from '../core/context';
@@ -8,7 +9,7 @@ import type { Prisma } from '../generated/prisma/client';
 import type { Locale, Market } from '../schemas/common';
 import { blockChanges } from './block-changes';
 import { insertDecorationVersion, markDraftPublished, readLiveDecoration } from './data';
-import { decorationPublished } from './events';
+import { DECORATION_AUDIT_SUBJECT, decorationPublished } from './events';
 import { collectionProductIds } from './product-entries';
 import type { DecorationBlock, DecorationChanges, DecorationVersionResource } from './schemas';
 
@@ -50,6 +51,14 @@ export async function publishVersion(ctx: ServiceContext, tx: Prisma.Transaction
   if (input.fromDraft) await markDraftPublished(tx, input.merchant.id, row.version);
   const changes = blockChanges(live?.blocks ?? [], input.blocks);
   const resource = versionResource({ ...row, blocks: input.blocks, restoredFromVersion: input.restoredFromVersion }, changes, row.version);
+  await recordAudit(tx, ctx.actor, {
+    merchantId: input.merchant.id,
+    action: input.restoredFromVersion === null ? 'decoration.published' : 'decoration.rolled_back',
+    subjectType: DECORATION_AUDIT_SUBJECT,
+    subjectId: input.merchant.id,
+    details: { version: row.version, versionId: row.id, previousVersion: live?.version ?? null, restoredFromVersion: input.restoredFromVersion },
+    occurredAt: ctx.now,
+  });
   await appendEvent(tx, decorationPublished, {
     merchantId: input.merchant.id,
     installationId: null,

@@ -15,7 +15,7 @@ export const staticSecurityHeaders: ReadonlyArray<{ key: string; value: string }
  * everything else from this origin, never framed. React needs eval in development only.
  * Inline style attributes are allowed (Next and Scalar set them); inline script never is.
  */
-export function contentSecurityPolicy(nonce: string, dev: boolean, formActionOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(nonce: string, dev: boolean, formActionOrigins: readonly string[] = [], frameAncestors: "'none'" | "'self'" = "'none'"): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
@@ -27,7 +27,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, formActionOri
     "object-src 'none'",
     "base-uri 'self'",
     ["form-action 'self'", ...formActionOrigins].join(' '),
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
@@ -47,6 +47,18 @@ export function authorizeFormActionOrigins(pathname: string, search: URLSearchPa
   } catch {
     return [];
   }
+}
+
+/**
+ * A store's home page with a decoration preview link (`/stores/<slug>?preview=...`) may be framed
+ * by this origin only: the console's decoration studio shows the draft in an iframe of it. Every
+ * other page, and any other origin, is never framed (next.config.ts sends X-Frame-Options to
+ * match: SAMEORIGIN for this page, DENY for the rest).
+ */
+export const PREVIEW_FRAME_SOURCE = '/stores/:slug';
+
+export function frameAncestors(pathname: string, search: URLSearchParams): "'none'" | "'self'" {
+  return /^\/stores\/[^/]+$/.test(pathname) && search.has('preview') ? "'self'" : "'none'";
 }
 
 export function newNonce(): string {

@@ -164,7 +164,7 @@ describe('createHostedCheckoutSession', () => {
     expect((await db.sku.findUniqueOrThrow({ where: { id: scarce } })).stock).toBe(1);
     expect((await db.cart.findUniqueOrThrow({ where: { id: cart.cartId } })).state).toBe('active');
     expect(await db.checkoutSession.count({ where: { cartId: cart.cartId } })).toBe(0);
-    expect(await db.stockReservation.count({ where: { skuId: { in: [plenty, scarce] } } })).toBe(0);
+    expect(await db.stockReservation.count({ where: { skuId: { in: [plenty, scarce] }, session: { cartId: cart.cartId } } })).toBe(0);
   });
 
   it('two sessions started at once for one cart: one 200, the other 409 checkout_in_progress, stock taken once', async () => {

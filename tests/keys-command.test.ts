@@ -43,7 +43,7 @@ describe('npm run keys', () => {
 
   it('refuses bad input with a message', async () => {
     await expect(run('create', '--merchant', 'huaxia-digital')).rejects.toThrow(/--scopes is required/);
-    await expect(run('create', '--merchant', 'huaxia-digital', '--scopes', 'orders:write')).rejects.toThrow(/Unknown scopes: orders:write/);
+    await expect(run('create', '--merchant', 'huaxia-digital', '--scopes', 'orders:delete')).rejects.toThrow(/Unknown scopes: orders:delete/);
     await expect(run('create', '--merchant', 'no-such-store', '--scopes', 'all')).rejects.toThrow(/No store/);
     await expect(run('create', '--merchant', 'huaxia-digital', '--scopes', 'all', '--expires', 'soon')).rejects.toThrow(/duration/);
     await expect(run('create', '--merchant', 'huaxia-digital', '--scopes', 'all', '--expires', '2001-01-01')).rejects.toThrow(/future/);

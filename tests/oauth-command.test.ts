@@ -25,7 +25,7 @@ describe('npm run oauth', () => {
     await expect(runOAuthCommand([...base, '--redirect-uri', 'http://app.example/cb'], await ctx(), storeDirectory)).rejects.toThrow(/https/);
     await expect(runOAuthCommand([...base, '--redirect-uri', 'https://app.example/cb#x'], await ctx(), storeDirectory)).rejects.toThrow(/fragment/);
     await expect(
-      runOAuthCommand(['client:create', '--app', 'cmd-bad', '--name', 'Bad', '--type', 'public', '--scopes', 'orders:write', '--redirect-uri', 'https://a.example/cb'], await ctx(), storeDirectory),
+      runOAuthCommand(['client:create', '--app', 'cmd-bad', '--name', 'Bad', '--type', 'public', '--scopes', 'orders:delete', '--redirect-uri', 'https://a.example/cb'], await ctx(), storeDirectory),
     ).rejects.toThrow(/unknown scopes/);
     const ok = await runOAuthCommand([...base, '--redirect-uri', 'http://127.0.0.1:8080/cb'], await ctx(), storeDirectory);
     expect(ok).toContain('public client');

@@ -169,7 +169,7 @@ describe('cancelStorefrontOrder (op 10)', () => {
     }
     const fresh = await placeOrder(c, [{ skuId: sku, quantity: 1 }]);
     const conflict = expectError(await cancel(c, fresh.id, { reasonCode: 'other', expectedVersion: 7 }), 409, 'order_version_conflict');
-    expect(conflict.details).toEqual({ expectedVersion: 7, currentVersion: 1 });
+    expect(conflict.details).toEqual({ expectedVersion: 7, currentVersion: 1, state: 'paid' });
     expect((await getOrder(c, fresh.id)).body.data.state).toBe('paid');
   });
 

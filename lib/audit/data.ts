@@ -62,3 +62,14 @@ export async function listAuditEntries(db: Reader, filter: AuditFilter, take: nu
   });
   return rows.map((r) => AuditEntryRow.parse(r));
 }
+
+/** Up to `take` entries of a store about any of `subjects` (an order and its after-sales requests), newest first. */
+export async function listAuditEntriesOfSubjects(db: Reader, filter: { merchantId: string; subjects: readonly { type: string; id: string }[] }, take: number): Promise<AuditEntryRow[]> {
+  if (filter.subjects.length === 0) return [];
+  const rows = await db.auditEntry.findMany({
+    where: { merchantId: filter.merchantId, OR: filter.subjects.map((s) => ({ subjectType: s.type, subjectId: s.id })) },
+    orderBy: { sequence: 'desc' },
+    take,
+  });
+  return rows.map((r) => AuditEntryRow.parse(r));
+}

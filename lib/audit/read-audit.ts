@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import { type AuditEntryRow, listAuditEntries } from './data';
+import { type AuditEntryRow, listAuditEntries, listAuditEntriesOfSubjects } from './data';
 
 export type AuditEntry = Omit<AuditEntryRow, 'sequence' | 'occurredAt'> & { occurredAt: string };
 export type AuditPage = { entries: AuditEntry[]; nextCursor: string | null };
@@ -33,4 +33,13 @@ export async function readAuditTrail(
     entries: page.map(({ sequence: _sequence, occurredAt, ...e }) => ({ ...e, occurredAt: occurredAt.toISOString() })),
     nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.sequence) : null,
   };
+}
+
+/** The newest `limit` entries of a store about any of `subjects` (e.g. an order and its after-sales requests), newest first. */
+export async function readSubjectsTrail(
+  ctx: Pick<ServiceContext, 'db'>,
+  input: { merchantId: string; subjects: readonly { type: string; id: string }[]; limit: number },
+): Promise<AuditEntry[]> {
+  const rows = await listAuditEntriesOfSubjects(ctx.db, { merchantId: input.merchantId, subjects: input.subjects }, input.limit);
+  return rows.map(({ sequence: _sequence, occurredAt, ...e }) => ({ ...e, occurredAt: occurredAt.toISOString() }));
 }

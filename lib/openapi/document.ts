@@ -211,6 +211,7 @@ export function openApiDocument(): Doc {
                   'webhooks:write': 'Change webhook endpoints',
                   'checkout:write': 'Create hosted checkout sessions (extension)',
                   'orders:read': 'Read the installation’s orders with their payments, fulfilment and after-sales (extension)',
+                  'orders:write': 'Move the store’s orders (payment, fulfilment, shipment, delivery, cancellation) and decide after-sales requests (extension)',
                   'decoration:read': 'Read the store’s decoration draft and published versions (extension)',
                   'decoration:write': 'Save, validate, preview, publish and roll back the store’s decoration (extension)',
                 },

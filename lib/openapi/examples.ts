@@ -1,7 +1,19 @@
 import { DEMO_CART_ID, DEMO_CART_SKU_ID } from '../demo/carts';
 import { DEMO_CHECKOUT_SESSION_ID, DEMO_RETURN_ORIGIN } from '../demo/checkout';
 import { stableUuid } from '../demo/ids';
-import { DEMO_DELIVERED_ORDER_ID, DEMO_DELIVERED_ORDER_LINE_ID, DEMO_PAID_ORDER_ID } from '../demo/order-ids';
+import {
+  DEMO_AFTER_SALES_ORDER_ID,
+  DEMO_AFTER_SALES_REQUEST_IDS,
+  DEMO_DELIVERED_ORDER_ID,
+  DEMO_DELIVERED_ORDER_LINE_ID,
+  DEMO_FULFILLING_ORDER_ID,
+  DEMO_PAID_ORDER_ID,
+  DEMO_PENDING_ORDER_ID,
+  DEMO_SHIPPED_ORDER_ID,
+  DEMO_TO_CANCEL_ORDER_ID,
+  DEMO_TO_CLOSE_ORDER_ID,
+  DEMO_TO_FULFIL_ORDER_ID,
+} from '../demo/order-ids';
 import { DEMO_WEBHOOK_ENDPOINT_ID } from '../demo/webhooks';
 import type { OperationId } from '../operations';
 
@@ -115,6 +127,23 @@ const examples: Partial<Record<OperationId, OperationExamples>> = {
   },
   getStorefrontOrder: { params: { orderId: DEMO_DELIVERED_ORDER_ID } },
   listStorefrontOrders: { query: { state: 'delivered', page: '1', pageSize: '20' } },
+  listMerchantOrders: { query: { state: 'paid', limit: '2' } },
+  getMerchantOrder: { params: { orderId: DEMO_AFTER_SALES_ORDER_ID } },
+  markMerchantOrderPaid: { params: { orderId: DEMO_PENDING_ORDER_ID }, body: { expectedVersion: 1, reason: 'Bank transfer received' } },
+  fulfilMerchantOrder: { params: { orderId: DEMO_TO_FULFIL_ORDER_ID }, body: {} },
+  shipMerchantOrder: { params: { orderId: DEMO_FULFILLING_ORDER_ID }, body: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' } },
+  deliverMerchantOrder: { params: { orderId: DEMO_SHIPPED_ORDER_ID }, body: {} },
+  closeMerchantOrder: { params: { orderId: DEMO_TO_CLOSE_ORDER_ID }, body: {} },
+  cancelMerchantOrder: { params: { orderId: DEMO_TO_CANCEL_ORDER_ID }, body: { reason: 'Out of stock at the warehouse' } },
+  listMerchantAfterSales: { query: { state: 'open', limit: '20' } },
+  approveMerchantAfterSales: { params: { requestId: DEMO_AFTER_SALES_REQUEST_IDS.toApprove }, body: {} },
+  rejectMerchantAfterSales: { params: { requestId: DEMO_AFTER_SALES_REQUEST_IDS.toReject }, body: { reason: 'The photos show wear from use.' } },
+  receiveMerchantAfterSales: { params: { requestId: DEMO_AFTER_SALES_REQUEST_IDS.toReceive }, body: {} },
+  refundMerchantAfterSales: {
+    params: { requestId: DEMO_AFTER_SALES_REQUEST_IDS.toRefund },
+    body: { lines: [{ orderLineId: stableUuid(`order-line:${DEMO_AFTER_SALES_ORDER_ID}:4`), amount: 500 }], reason: 'Partial refund agreed with the shopper' },
+  },
+  exchangeMerchantAfterSales: { params: { requestId: DEMO_AFTER_SALES_REQUEST_IDS.toExchange }, body: {} },
   listPublicMerchantProducts: { params: { slug: 'lumen-audio' }, query: { page: '1', pageSize: '12' } },
   getPublicMerchantProduct: { params: { merchantSlug: 'lumen-audio', productSlug: 'aurora-wireless-earbuds-pro' } },
   getPublicMerchant: { params: { slug: 'lumen-audio' } },

@@ -99,7 +99,13 @@ export function priceAfterSalesRequest(order: OrderRecord, body: StorefrontAfter
  */
 export async function requestAfterSales(
   ctx: ServiceContext,
-  input: { orderId: string; body: StorefrontAfterSalesRequest; installationId: string | null },
+  input: {
+    orderId: string;
+    body: StorefrontAfterSalesRequest;
+    installationId: string | null;
+    /** A fixed id for the demo requests the documented examples name; random otherwise. */
+    requestId?: string;
+  },
 ): Promise<StorefrontAfterSalesResult> {
   const now = ctx.now;
   const { body } = input;
@@ -108,7 +114,7 @@ export async function requestAfterSales(
     if (!locked || (input.installationId && locked.installationId !== input.installationId)) throw new ServiceError('order_not_found');
     const lines = priceAfterSalesRequest(locked, body, now);
     const refundAmount = body.type === 'exchange' ? 0 : lines.reduce((s, l) => s + l.refundAmount, 0);
-    const id = randomUUID();
+    const id = input.requestId ?? randomUUID();
     await insertAfterSalesRequest(tx, {
       id,
       orderId: locked.id,

@@ -2,9 +2,8 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { openAfterSalesStates } from './after-sales-states';
-import { type OrderCursor, countMerchantOrdersByState, listMerchantOrders, listStoreAfterSales, readOrder } from './data';
-import { toOrderView } from './order-records';
-import type { AfterSalesQueueEntry, AfterSalesQueueQuery, MerchantOrderListQuery, MerchantOrderSummary, StorefrontOrder } from './schemas';
+import { type OrderCursor, countMerchantOrdersByState, listMerchantOrders, listStoreAfterSales } from './data';
+import type { AfterSalesQueueEntry, AfterSalesQueueQuery, MerchantOrderListQuery, MerchantOrderSummary } from './schemas';
 
 /**
  * The merchant's view of their store's orders, for the console and the merchant API alike: every
@@ -69,13 +68,6 @@ export async function listStoreOrders(ctx: ServiceContext, input: { merchantId: 
     recipient: o.recipient,
   }));
   return { data, meta: { limit: query.limit, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null, counts } };
-}
-
-/** One of the store's orders, whole (lines, payments and refunds, fulfilment, after-sales, history); another store's is 404. */
-export async function getStoreOrder(ctx: ServiceContext, input: { merchantId: string; orderId: string }): Promise<StorefrontOrder> {
-  const order = await readOrder(ctx.db, input.orderId);
-  if (!order || order.merchantId !== input.merchantId) throw new ServiceError('order_not_found');
-  return toOrderView(order);
 }
 
 /** The store's after-sales queue: open requests (or those in one state), oldest first. */

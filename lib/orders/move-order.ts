@@ -57,7 +57,7 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRecord | 
 export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction, move: OrderMove): Promise<{ refundId: string | null }> {
   const to = nextOrderState(order.state, action);
   if (move.expectedVersion !== undefined && move.expectedVersion !== order.version) {
-    throw new ServiceError('order_version_conflict', { details: { expectedVersion: move.expectedVersion, currentVersion: order.version } });
+    throw new ServiceError('order_version_conflict', { details: { expectedVersion: move.expectedVersion, currentVersion: order.version, state: order.state } });
   }
   const now = move.at ?? move.now;
   const version = order.version + 1;

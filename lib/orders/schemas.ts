@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NormalizedAddress } from '../carts/schemas';
 import { Currency, Locale, MAX_SAFE, Market, Money, PAGE_MAX, PAGE_SIZE_MAX, intQuery } from '../schemas/common';
 import { afterSalesStates, afterSalesTypes } from './after-sales-states';
-import { orderStates } from './states';
+import { orderActions, orderStates } from './states';
 
 const OrderId = z.string().min(1).max(200).meta({
   description: 'Order id (a UUID). An unknown id, or another installation’s order, is 404 order_not_found.',
@@ -308,3 +308,33 @@ export type AfterSalesRefundRequest = z.infer<typeof AfterSalesRefundRequest>;
 export const AfterSalesIdParams = z.strictObject({
   requestId: z.string().min(1).max(200).meta({ description: 'After-sales request id (a UUID). Another store’s request is 404.', example: '8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d' }),
 });
+
+export const OrderTimelineEntry = z
+  .strictObject({
+    id: z.uuid(),
+    action: z.string().meta({ description: 'What was done: `order.mark_paid|fulfil|ship|deliver|close|cancel`, `after_sales.request|approve|reject|receive|refund|exchange`.' }),
+    actor: z
+      .strictObject({
+        kind: z.enum(['merchant_user', 'installation', 'operator', 'shopper', 'system']),
+        label: z.string().meta({ description: 'The merchant user’s e-mail, the app’s id, or the kind itself.' }),
+      })
+      .meta({ description: 'Who did it.' }),
+    subjectType: z.enum(['order', 'after_sales_request']),
+    subjectId: z.uuid(),
+    details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).meta({ description: 'The step’s facts: states, carrier and tracking, amounts in minor units, the reason.' }),
+    occurredAt: z.iso.datetime(),
+  })
+  .meta({ id: 'MerchantOrderTimelineEntry' });
+export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
+
+export const MerchantOrder = StorefrontOrder.extend({
+  nextActions: z.array(z.enum(orderActions)).meta({ description: 'The moves the order’s state allows now (empty once it is final).' }),
+  refundRemaining: Money.meta({ description: 'What is left to refund: what was paid less `refundedTotal`.' }),
+  timeline: z.array(OrderTimelineEntry).meta({ description: 'The audit trail of the order and its after-sales requests, newest first (at most 200 entries): who did what.' }),
+}).meta({ id: 'MerchantOrder' });
+export type MerchantOrder = z.infer<typeof MerchantOrder>;
+
+export const MerchantAfterSalesResult = z
+  .strictObject({ request: StorefrontAfterSales, order: MerchantOrder })
+  .meta({ id: 'MerchantAfterSalesResult' });
+export type MerchantAfterSalesResult = z.infer<typeof MerchantAfterSalesResult>;

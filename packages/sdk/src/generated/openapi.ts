@@ -691,6 +691,370 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/open/merchant/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the store’s orders
+         * @description Extension. Every order of the store the installation is installed on, newest first, whichever installation placed it; filtered by `state`, placing time (`createdFrom` inclusive, `createdTo` exclusive) and `q` (an order number or its start, part of the recipient’s name, or their phone). Keyset pages: pass `meta.nextCursor` as `cursor` for the next one (stable while new orders arrive). `meta.counts` says how many orders are in each state under the same date and search filters.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listMerchantOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of the store’s orders with its timeline
+         * @description Extension. Order states: `pending_payment -> paid -> fulfilling -> shipped -> delivered -> closed`, `pending_payment|paid -> cancelled`. Another installation’s order, or an unknown id, is 404 `order_not_found`. Another store’s order, or an unknown id, is 404 `order_not_found`. The order whole (lines, totals, address, payments and refunds, fulfilment with its tracking URL, after-sales requests, state history), the moves its state allows now (`nextActions`), what is left to refund (`refundRemaining`), and its `timeline`: the audit trail of the order and its after-sales requests, newest first, naming who did each step (a merchant user, an app, the operator, the shopper).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["getMerchantOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/orders/{orderId}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an order paid (manual payment)
+         * @description Extension. A manual payment (a bank transfer) arrived: `pending_payment -> paid`, its pending charge succeeds; event `order.paid`. Another store’s order, or an unknown id, is 404 `order_not_found`. Every move goes through the order’s transition table: from a state that does not allow it, 409 `order_state_conflict` with `details.state` (the order’s state now), `details.action` and `details.allowedFrom`. With `expectedVersion` and an order that moved on meanwhile, 409 `order_version_conflict` with `details.currentVersion` and `details.state`. Two moves of one order at once queue on its row: one wins, the other is a 409. The move, its history row, its event (webhooks) and its audit entry (the `timeline`: who did it) are written in one transaction. Replays with the same Idempotency-Key answer the first response. Answers the order as `getMerchantOrder` does.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["markMerchantOrderPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/orders/{orderId}/fulfil": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start fulfilling an order
+         * @description Extension. `paid -> fulfilling`: from now on the shopper can no longer cancel. Event `order.fulfilling`. Another store’s order, or an unknown id, is 404 `order_not_found`. Every move goes through the order’s transition table: from a state that does not allow it, 409 `order_state_conflict` with `details.state` (the order’s state now), `details.action` and `details.allowedFrom`. With `expectedVersion` and an order that moved on meanwhile, 409 `order_version_conflict` with `details.currentVersion` and `details.state`. Two moves of one order at once queue on its row: one wins, the other is a 409. The move, its history row, its event (webhooks) and its audit entry (the `timeline`: who did it) are written in one transaction. Replays with the same Idempotency-Key answer the first response. Answers the order as `getMerchantOrder` does.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["fulfilMerchantOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/orders/{orderId}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship an order
+         * @description Extension. `fulfilling -> shipped` with its carrier and tracking number; a carrier the carrier table knows (`ups`, `usps`, `fedex`, `dhl`, `sf-express`, `jd-logistics`, `ems`, or their names) gets `fulfilment.trackingUrl`, which the shopper’s order page links. Event `order.shipped` with the carrier and tracking number. Another store’s order, or an unknown id, is 404 `order_not_found`. Every move goes through the order’s transition table: from a state that does not allow it, 409 `order_state_conflict` with `details.state` (the order’s state now), `details.action` and `details.allowedFrom`. With `expectedVersion` and an order that moved on meanwhile, 409 `order_version_conflict` with `details.currentVersion` and `details.state`. Two moves of one order at once queue on its row: one wins, the other is a 409. The move, its history row, its event (webhooks) and its audit entry (the `timeline`: who did it) are written in one transaction. Replays with the same Idempotency-Key answer the first response. Answers the order as `getMerchantOrder` does.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["shipMerchantOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/orders/{orderId}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an order delivered
+         * @description Extension. `shipped -> delivered`, now or at `deliveredAt` (not before the order was placed or shipped, not in the future: 400 otherwise); the after-sales window of the order’s market starts then. Event `order.delivered`. Another store’s order, or an unknown id, is 404 `order_not_found`. Every move goes through the order’s transition table: from a state that does not allow it, 409 `order_state_conflict` with `details.state` (the order’s state now), `details.action` and `details.allowedFrom`. With `expectedVersion` and an order that moved on meanwhile, 409 `order_version_conflict` with `details.currentVersion` and `details.state`. Two moves of one order at once queue on its row: one wins, the other is a 409. The move, its history row, its event (webhooks) and its audit entry (the `timeline`: who did it) are written in one transaction. Replays with the same Idempotency-Key answer the first response. Answers the order as `getMerchantOrder` does.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["deliverMerchantOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/orders/{orderId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a delivered order
+         * @description Extension. `delivered -> closed`. After-sales requests stay possible within the window. Event `order.closed`. Another store’s order, or an unknown id, is 404 `order_not_found`. Every move goes through the order’s transition table: from a state that does not allow it, 409 `order_state_conflict` with `details.state` (the order’s state now), `details.action` and `details.allowedFrom`. With `expectedVersion` and an order that moved on meanwhile, 409 `order_version_conflict` with `details.currentVersion` and `details.state`. Two moves of one order at once queue on its row: one wins, the other is a 409. The move, its history row, its event (webhooks) and its audit entry (the `timeline`: who did it) are written in one transaction. Replays with the same Idempotency-Key answer the first response. Answers the order as `getMerchantOrder` does.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["closeMerchantOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/orders/{orderId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order, refunding what was paid
+         * @description Extension. `pending_payment|paid -> cancelled` with the merchant’s `reason`: the stock goes back, and a paid order is refunded in full (a refund in `payments`, events `order.cancelled` and `order.refunded`). From `fulfilling` on it is 409 `order_not_cancellable` with `details.state`. Another store’s order, or an unknown id, is 404 `order_not_found`. Every move goes through the order’s transition table: from a state that does not allow it, 409 `order_state_conflict` with `details.state` (the order’s state now), `details.action` and `details.allowedFrom`. With `expectedVersion` and an order that moved on meanwhile, 409 `order_version_conflict` with `details.currentVersion` and `details.state`. Two moves of one order at once queue on its row: one wins, the other is a 409. The move, its history row, its event (webhooks) and its audit entry (the `timeline`: who did it) are written in one transaction. Replays with the same Idempotency-Key answer the first response. Answers the order as `getMerchantOrder` does.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["cancelMerchantOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/after-sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the store’s after-sales requests (the queue)
+         * @description Extension. The after-sales requests of the store’s orders awaiting a decision (`state=open`, the default: requested, approved, awaiting_return, received) or in one state, oldest first; keyset pages by `cursor` (`meta.nextCursor`).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listMerchantAfterSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/after-sales/{requestId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an after-sales request
+         * @description Extension. `requested -> approved` (event `after_sales.approved`); a return or exchange then awaits the goods (`awaiting_return`, event `after_sales.awaiting_return`). Every step goes through the after-sales transition table (`requested -> approved | rejected`; refund-only `approved -> refunded`; a return or exchange `approved -> awaiting_return` at once, `-> received -> refunded | exchanged`): from a state (or type) that does not allow it, 409 `after_sales_state_conflict` with `details.state`. Another store’s request, or an unknown id, is 404 `after_sales_request_not_found`. The step, its history row, its event (webhooks) and its audit entry are written in one transaction, under the order’s row lock; replays with the same Idempotency-Key answer the first response. Answers the request and its order (as `getMerchantOrder`).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["approveMerchantAfterSales"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/after-sales/{requestId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an after-sales request
+         * @description Extension. `requested -> rejected` with the `reason` the shopper is shown (event `after_sales.rejected`); the lines may be requested again. Every step goes through the after-sales transition table (`requested -> approved | rejected`; refund-only `approved -> refunded`; a return or exchange `approved -> awaiting_return` at once, `-> received -> refunded | exchanged`): from a state (or type) that does not allow it, 409 `after_sales_state_conflict` with `details.state`. Another store’s request, or an unknown id, is 404 `after_sales_request_not_found`. The step, its history row, its event (webhooks) and its audit entry are written in one transaction, under the order’s row lock; replays with the same Idempotency-Key answer the first response. Answers the request and its order (as `getMerchantOrder`).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["rejectMerchantAfterSales"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/after-sales/{requestId}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the returned goods as received
+         * @description Extension. A return or exchange: `awaiting_return -> received` (event `after_sales.received`). Every step goes through the after-sales transition table (`requested -> approved | rejected`; refund-only `approved -> refunded`; a return or exchange `approved -> awaiting_return` at once, `-> received -> refunded | exchanged`): from a state (or type) that does not allow it, 409 `after_sales_state_conflict` with `details.state`. Another store’s request, or an unknown id, is 404 `after_sales_request_not_found`. The step, its history row, its event (webhooks) and its audit entry are written in one transaction, under the order’s row lock; replays with the same Idempotency-Key answer the first response. Answers the request and its order (as `getMerchantOrder`).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["receiveMerchantAfterSales"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/after-sales/{requestId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an after-sales request
+         * @description Extension. A refund-only request once approved, a return once received: `-> refunded` (events `after_sales.refunded` and `order.refunded`, a refund in the order’s `payments`). Without `lines` it refunds the request’s whole amount; with `lines`, the amount per request line (minor units), each at most what the request priced that line at. Never above what the order has left to refund (`refundRemaining`): 409 `refund_exceeds_remaining` with `details.requested` and `details.available`. Every step goes through the after-sales transition table (`requested -> approved | rejected`; refund-only `approved -> refunded`; a return or exchange `approved -> awaiting_return` at once, `-> received -> refunded | exchanged`): from a state (or type) that does not allow it, 409 `after_sales_state_conflict` with `details.state`. Another store’s request, or an unknown id, is 404 `after_sales_request_not_found`. The step, its history row, its event (webhooks) and its audit entry are written in one transaction, under the order’s row lock; replays with the same Idempotency-Key answer the first response. Answers the request and its order (as `getMerchantOrder`).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["refundMerchantAfterSales"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/after-sales/{requestId}/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an exchange as sent
+         * @description Extension. An exchange once its goods were received: `received -> exchanged` (event `after_sales.exchanged`), no money moves. Every step goes through the after-sales transition table (`requested -> approved | rejected`; refund-only `approved -> refunded`; a return or exchange `approved -> awaiting_return` at once, `-> received -> refunded | exchanged`): from a state (or type) that does not allow it, 409 `after_sales_state_conflict` with `details.state`. Another store’s request, or an unknown id, is 404 `after_sales_request_not_found`. The step, its history row, its event (webhooks) and its audit entry are written in one transaction, under the order’s row lock; replays with the same Idempotency-Key answer the first response. Answers the request and its order (as `getMerchantOrder`).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `orders:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["exchangeMerchantAfterSales"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/merchants/{slug}/products": {
         parameters: {
             query?: never;
@@ -3103,6 +3467,53 @@ export interface components {
             /** @description Up to 6 https image URLs. */
             evidence?: string[];
         };
+        MerchantOrderMoveRequest: {
+            /** @description Refuse with 409 order_version_conflict when the order moved on. */
+            expectedVersion?: number;
+            /** @description Why, for the order’s history (up to 200 characters). */
+            reason?: string;
+        };
+        MerchantOrderShipmentRequest: {
+            /** @description A carrier code from the carrier table (`ups`, `usps`, `fedex`, `dhl`, `sf-express`, `jd-logistics`, `ems`, …) for a tracking URL, or any carrier’s name. */
+            carrier: string;
+            /** @description 4 to 40 letters, digits or hyphens. */
+            trackingNumber: string;
+            /** @description Refuse with 409 order_version_conflict when the order moved on. */
+            expectedVersion?: number;
+        };
+        MerchantOrderDeliveryRequest: {
+            /**
+             * Format: date-time
+             * @description When it was delivered, if not now: not before the order was placed or shipped, not in the future.
+             */
+            deliveredAt?: string;
+            /** @description Refuse with 409 order_version_conflict when the order moved on. */
+            expectedVersion?: number;
+        };
+        MerchantOrderCancellationRequest: {
+            /** @description Why the merchant cancels (up to 200 characters); a paid order is refunded in full. */
+            reason: string;
+            /** @description Refuse with 409 order_version_conflict when the order moved on. */
+            expectedVersion?: number;
+        };
+        AfterSalesDecisionRequest: {
+            /** @description A note for the request’s history. */
+            reason?: string;
+        };
+        AfterSalesRejectionRequest: {
+            /** @description Why the request is rejected (up to 200 characters); the shopper sees it. */
+            reason: string;
+        };
+        AfterSalesRefundRequest: {
+            /** @description A partial refund per line; absent: the request’s whole amount. Never above what the order has left to refund. */
+            lines?: {
+                /** Format: uuid */
+                orderLineId: string;
+                /** @description Minor units; at most what the request priced the line at. */
+                amount: number;
+            }[];
+            reason?: string;
+        };
         /**
          * @description `relevance`: whole words in the title first, then whole words anywhere, then word beginnings and typo corrections, title before description; `newest`: newest listing first; `price_asc` / `price_desc`: by the lowest SKU price in the market currency. Ties are broken by newest listing, then id, so pages never overlap.
          * @enum {string}
@@ -3719,7 +4130,7 @@ export interface components {
          * @description A permission an installation is granted and an API key holds.
          * @enum {string}
          */
-        Scope: "catalog:read" | "checkout:quote" | "webhooks:read" | "webhooks:write" | "checkout:write" | "orders:read" | "decoration:read" | "decoration:write";
+        Scope: "catalog:read" | "checkout:quote" | "webhooks:read" | "webhooks:write" | "checkout:write" | "orders:read" | "orders:write" | "decoration:read" | "decoration:write";
         InstallationCredentialReadinessResponse: {
             data: components["schemas"]["InstallationCredentialReadiness"];
         };
@@ -4025,6 +4436,152 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        MerchantOrderListResponse: {
+            data: components["schemas"]["MerchantOrderSummary"][];
+            meta: components["schemas"]["MerchantOrderListMeta"];
+        };
+        MerchantOrderSummary: {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            state: components["schemas"]["StorefrontOrderState"];
+            version: number;
+            market: components["schemas"]["Market"];
+            currency: components["schemas"]["Currency"];
+            total: components["schemas"]["Money"];
+            refundedTotal: components["schemas"]["Money"];
+            lineCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Who the order ships to (null when its address does not name one). */
+            recipient: string | null;
+        };
+        MerchantOrderListMeta: {
+            limit: number;
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+            counts: components["schemas"]["OrderStateCounts"];
+        };
+        /** @description Orders per state under the same date and search filters (whatever `state` says). */
+        OrderStateCounts: {
+            [key: string]: number;
+        };
+        MerchantOrderResponse: {
+            data: components["schemas"]["MerchantOrder"];
+        };
+        MerchantOrder: {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            state: components["schemas"]["StorefrontOrderState"];
+            version: number;
+            market: components["schemas"]["Market"];
+            locale: components["schemas"]["Locale"];
+            currency: components["schemas"]["Currency"];
+            taxInclusive: boolean;
+            subtotal: components["schemas"]["Money"];
+            discountTotal: components["schemas"]["Money"];
+            shippingTotal: components["schemas"]["Money"];
+            taxTotal: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+            /** @description All succeeded refunds; never above total. */
+            refundedTotal: components["schemas"]["Money"];
+            lines: components["schemas"]["StorefrontOrderLine"][];
+            address: components["schemas"]["PublicCartNormalizedAddress"] | null;
+            payments: components["schemas"]["StorefrontOrderPayment"][];
+            fulfilment: {
+                carrier: string | null;
+                trackingNumber: string | null;
+                /** @description The carrier’s tracking page for this shipment, when the carrier is one the carrier table knows. */
+                trackingUrl: string | null;
+                fulfillingAt: string | null;
+                shippedAt: string | null;
+                deliveredAt: string | null;
+            };
+            afterSales: components["schemas"]["StorefrontAfterSales"][];
+            history: {
+                fromState: string | null;
+                toState: string;
+                actor: string;
+                reason: string;
+                /** Format: date-time */
+                occurredAt: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            paidAt: string | null;
+            cancelledAt: string | null;
+            closedAt: string | null;
+            /** @description The moves the order’s state allows now (empty once it is final). */
+            nextActions: ("mark_paid" | "fulfil" | "ship" | "deliver" | "close" | "cancel")[];
+            /** @description What is left to refund: what was paid less `refundedTotal`. */
+            refundRemaining: components["schemas"]["Money"];
+            /** @description The audit trail of the order and its after-sales requests, newest first (at most 200 entries): who did what. */
+            timeline: components["schemas"]["MerchantOrderTimelineEntry"][];
+        };
+        MerchantOrderTimelineEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @description What was done: `order.mark_paid|fulfil|ship|deliver|close|cancel`, `after_sales.request|approve|reject|receive|refund|exchange`. */
+            action: string;
+            /** @description Who did it. */
+            actor: {
+                /** @enum {string} */
+                kind: "merchant_user" | "installation" | "operator" | "shopper" | "system";
+                /** @description The merchant user’s e-mail, the app’s id, or the kind itself. */
+                label: string;
+            };
+            /** @enum {string} */
+            subjectType: "order" | "after_sales_request";
+            /** Format: uuid */
+            subjectId: string;
+            /** @description The step’s facts: states, carrier and tracking, amounts in minor units, the reason. */
+            details: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** Format: date-time */
+            occurredAt: string;
+        };
+        MerchantAfterSalesListResponse: {
+            data: components["schemas"]["AfterSalesQueueEntry"][];
+            meta: components["schemas"]["CursorListMeta"];
+        };
+        AfterSalesQueueEntry: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            orderId: string;
+            orderNumber: string;
+            /** @enum {string} */
+            type: "refund_only" | "return_and_refund" | "exchange";
+            /** @enum {string} */
+            state: "requested" | "approved" | "rejected" | "awaiting_return" | "received" | "refunded" | "exchanged";
+            /** @enum {string} */
+            reasonCode: "damaged" | "defective" | "wrong_item" | "not_as_described" | "missing_parts" | "no_longer_needed" | "other";
+            note: string;
+            refundAmount: components["schemas"]["Money"];
+            lineCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CursorListMeta: {
+            limit: number;
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        MerchantAfterSalesResponse: {
+            data: components["schemas"]["MerchantAfterSalesResult"];
+        };
+        MerchantAfterSalesResult: {
+            request: components["schemas"]["StorefrontAfterSales"];
+            order: components["schemas"]["MerchantOrder"];
         };
         PublicCatalogProductListResponse: {
             data: components["schemas"]["PublicCatalogProductSummary"][];
@@ -7130,6 +7687,1288 @@ export interface operations {
                 };
             };
             /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    listMerchantOrders: {
+        parameters: {
+            query?: {
+                /** @description Only orders in this state. */
+                state?: "pending_payment" | "paid" | "fulfilling" | "shipped" | "delivered" | "closed" | "cancelled";
+                /** @description Only orders placed at or after this time. */
+                createdFrom?: string;
+                /** @description Only orders placed before this time. */
+                createdTo?: string;
+                /** @description An order number or its start (`SO-2026…`), or part of the recipient’s name, or their phone number. */
+                q?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `MerchantOrderListResponse` (`{ data: array, meta }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantOrderListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    getMerchantOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id (a UUID). An unknown id, or another installation’s order, is 404 order_not_found. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `MerchantOrderResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantOrderResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `order_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    markMerchantOrderPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Order id (a UUID). An unknown id, or another installation’s order, is 404 order_not_found. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `MerchantOrderMoveRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantOrderMoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantOrderResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantOrderResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `order_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `order_state_conflict`, `order_version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    fulfilMerchantOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Order id (a UUID). An unknown id, or another installation’s order, is 404 order_not_found. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `MerchantOrderMoveRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantOrderMoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantOrderResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantOrderResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `order_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `order_state_conflict`, `order_version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    shipMerchantOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Order id (a UUID). An unknown id, or another installation’s order, is 404 order_not_found. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `MerchantOrderShipmentRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantOrderShipmentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantOrderResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantOrderResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `order_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `order_state_conflict`, `order_version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    deliverMerchantOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Order id (a UUID). An unknown id, or another installation’s order, is 404 order_not_found. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `MerchantOrderDeliveryRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantOrderDeliveryRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantOrderResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantOrderResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `order_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `order_state_conflict`, `order_version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    closeMerchantOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Order id (a UUID). An unknown id, or another installation’s order, is 404 order_not_found. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `MerchantOrderMoveRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantOrderMoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantOrderResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantOrderResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `order_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `order_state_conflict`, `order_version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelMerchantOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Order id (a UUID). An unknown id, or another installation’s order, is 404 order_not_found. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `MerchantOrderCancellationRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantOrderCancellationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantOrderResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantOrderResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `order_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `order_state_conflict`, `order_version_conflict`, `order_not_cancellable`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    listMerchantAfterSales: {
+        parameters: {
+            query?: {
+                /** @description `open` (the default: requested, approved, awaiting_return, received) or one state. */
+                state?: "open" | "requested" | "approved" | "rejected" | "awaiting_return" | "received" | "refunded" | "exchanged";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `MerchantAfterSalesListResponse` (`{ data: array, meta }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantAfterSalesListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    approveMerchantAfterSales: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description After-sales request id (a UUID). Another store’s request is 404. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `AfterSalesDecisionRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AfterSalesDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantAfterSalesResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantAfterSalesResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `after_sales_request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `after_sales_state_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    rejectMerchantAfterSales: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description After-sales request id (a UUID). Another store’s request is 404. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `AfterSalesRejectionRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AfterSalesRejectionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantAfterSalesResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantAfterSalesResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `after_sales_request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `after_sales_state_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    receiveMerchantAfterSales: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description After-sales request id (a UUID). Another store’s request is 404. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `AfterSalesDecisionRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AfterSalesDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantAfterSalesResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantAfterSalesResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `after_sales_request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `after_sales_state_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    refundMerchantAfterSales: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description After-sales request id (a UUID). Another store’s request is 404. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `AfterSalesRefundRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AfterSalesRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantAfterSalesResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantAfterSalesResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `after_sales_request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `after_sales_state_conflict`, `refund_exceeds_remaining`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    exchangeMerchantAfterSales: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description After-sales request id (a UUID). Another store’s request is 404. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `AfterSalesDecisionRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AfterSalesDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantAfterSalesResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantAfterSalesResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `after_sales_request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `after_sales_state_conflict`. */
             409: {
                 headers: {
                     [name: string]: unknown;

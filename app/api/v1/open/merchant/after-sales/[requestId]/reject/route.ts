@@ -1,0 +1,12 @@
+// rejectMerchantAfterSales: POST /api/v1/open/merchant/after-sales/{requestId}/reject (extension)
+import { handle } from '@/lib/http/handle';
+import { route } from '@/lib/http/route';
+import { operations } from '@/lib/operations';
+import { decideStoreAfterSales } from '@/lib/orders/decide-store-after-sales';
+import { principalStore } from '@/lib/orders/merchant-orders';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  handle(operations.rejectMerchantAfterSales, ({ params, body }, ctx) =>
+    decideStoreAfterSales(ctx, { merchantId: principalStore(ctx), requestId: params.requestId, action: 'reject', reason: body.reason }),
+  ),
+);

@@ -26,6 +26,8 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   NEXT_DIST_DIR: distDir,
   PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+  // The journeys point webhook endpoints at receivers they start on this machine.
+  WEBHOOKS_ALLOW_LOOPBACK: '1',
   NEXT_TELEMETRY_DISABLED: '1',
 };
 delete env.DATABASE_URL;

@@ -77,13 +77,18 @@ describe('the loopback opt-in', () => {
   let restore = () => {};
   afterEach(() => restore());
 
-  it('is off by default, on with WEBHOOKS_ALLOW_LOOPBACK=1, and refused under NODE_ENV=production', () => {
-    restore = setEnv({ WEBHOOKS_ALLOW_LOOPBACK: undefined, NODE_ENV: 'test' });
+  it('is off by default, on with WEBHOOKS_ALLOW_LOOPBACK=1, and refused under NODE_ENV=production but for a deployment on http://127.0.0.1', () => {
+    restore = setEnv({ WEBHOOKS_ALLOW_LOOPBACK: undefined, NODE_ENV: 'test', PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL });
     expect(webhookNetworkPolicy()).toMatchObject({ allowLoopback: false, allowHttp: false });
     setEnv({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
     expect(webhookNetworkPolicy()).toMatchObject({ allowLoopback: true, allowHttp: true });
     setEnv({ NODE_ENV: 'production' });
     expect(() => webhookNetworkPolicy()).toThrow('WEBHOOKS_ALLOW_LOOPBACK="1" is invalid: refused when NODE_ENV=production');
+    setEnv({ PUBLIC_BASE_URL: 'http://localhost:3000' });
+    expect(() => webhookNetworkPolicy()).toThrow('WEBHOOKS_ALLOW_LOOPBACK="1" is invalid: refused when NODE_ENV=production');
+    // A production build served on this machine's loopback address (the browser tests') may use it.
+    setEnv({ PUBLIC_BASE_URL: 'http://127.0.0.1:3210' });
+    expect(webhookNetworkPolicy()).toMatchObject({ allowLoopback: true, allowHttp: true });
   });
 });
 

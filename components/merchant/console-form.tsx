@@ -2,6 +2,7 @@
 
 import { type ReactNode, createContext, useActionState, useContext, useId } from 'react';
 import { useFormStatus } from 'react-dom';
+import { type RevealedSecret, SecretReveal } from './secret-reveal';
 
 /**
  * What a console Server Action answers when it does not redirect: a notice of success, or a
@@ -9,7 +10,7 @@ import { useFormStatus } from 'react-dom';
  * back filled in with each error next to its field. Works without script too (React renders the
  * action's answer into the page it returns).
  */
-export type FormState = { message?: string; notice?: string; errors?: Record<string, string>; values?: Record<string, string> } | null;
+export type FormState = { message?: string; notice?: string; errors?: Record<string, string>; values?: Record<string, string>; secret?: RevealedSecret } | null;
 export type FormAction = (previous: FormState, form: FormData) => Promise<FormState>;
 
 const FormStateContext = createContext<FormState>(null);
@@ -24,6 +25,7 @@ export function ConsoleForm({ action, children, className, label, testId }: { ac
             {state.notice}
           </p>
         )}
+        {state?.secret && <SecretReveal secret={state.secret} />}
         {state?.message && (
           <p className="mcc-alert" role="alert">
             {state.message}
@@ -119,5 +121,38 @@ export function SubmitButton({ children, tone = 'primary', name, value }: { chil
     <button type="submit" className={`mcc-button mcc-button-${tone}`} disabled={pending} aria-disabled={pending} name={name} value={value}>
       {children}
     </button>
+  );
+}
+
+/**
+ * A group of checkboxes sharing one name (a form posts every ticked value), in a fieldset whose
+ * legend names it, with the group's error after a refused submit.
+ */
+export function CheckboxGroup({ name, legend, hint, options, defaultValues = [] }: { name: string; legend: string; hint?: string; options: readonly { value: string; label: string; hint?: string }[]; defaultValues?: readonly string[] }) {
+  const f = useField(name);
+  const chosen = f.value === undefined ? defaultValues : f.value.split(' ');
+  return (
+    <fieldset className="mcc-field mcc-checks" aria-invalid={f.error ? true : undefined} aria-describedby={describedBy(f, hint)}>
+      <legend>{legend}</legend>
+      {hint && (
+        <p id={f.hintId} className="mcc-hint">
+          {hint}
+        </p>
+      )}
+      {options.map((o) => (
+        <label key={`${o.value}:${f.value ?? ''}`} className="mcc-check">
+          <input type="checkbox" name={name} value={o.value} defaultChecked={chosen.includes(o.value)} />
+          <span>
+            <span className="mcc-check-label">{o.label}</span>
+            {o.hint && <span className="mcc-hint"> {o.hint}</span>}
+          </span>
+        </label>
+      ))}
+      {f.error && (
+        <p id={f.errorId} className="mcc-field-error" data-testid="field-error">
+          {f.error}
+        </p>
+      )}
+    </fieldset>
   );
 }

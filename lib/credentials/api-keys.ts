@@ -8,6 +8,14 @@ export class CredentialAdminError extends Error {
   override name = 'CredentialAdminError';
 }
 
+/** The app a store's own keys belong to (the console's and `npm run keys -- create`'s default). */
+export const OWN_INTEGRATION_APP = { slug: 'custom-integration', name: 'Custom integration' } as const;
+
+/** The key asked for is not there (or not the store's). */
+export class ApiKeyNotFound extends CredentialAdminError {
+  override name = 'ApiKeyNotFound';
+}
+
 export type ApiKeyStatus = 'active' | 'revoked' | 'expired';
 
 export type ApiKeySummary = {
@@ -64,8 +72,9 @@ export function keyIdFrom(reference: string): string {
   return m[1]!;
 }
 
-export async function getApiKeyOrThrow(db: Db, reference: string): Promise<ApiKeyRecord> {
+/** The key, or CredentialAdminError; with `merchantId`, another store's key is not found either. */
+export async function getApiKeyOrThrow(db: Db, reference: string, merchantId?: string): Promise<ApiKeyRecord> {
   const row = await readApiKeyRecord(db, { keyId: keyIdFrom(reference) });
-  if (!row) throw new CredentialAdminError(`No API key with id ${keyIdFrom(reference)}`);
+  if (!row || (merchantId !== undefined && row.merchantId !== merchantId)) throw new ApiKeyNotFound(`No API key with id ${keyIdFrom(reference)}`);
   return row;
 }

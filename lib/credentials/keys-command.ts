@@ -4,7 +4,7 @@ import { type Scope, scopes as allScopes } from '../core/scopes';
 import type { StoreDirectory } from '../core/stores';
 import { type CommandSpec, UsageError, parseCommandLine } from '../platform/cli';
 import { apiKeyEnvironments, type ApiKeyEnvironment } from './api-key-format';
-import { type ApiKeySummary, CredentialAdminError } from './api-keys';
+import { type ApiKeySummary, CredentialAdminError, OWN_INTEGRATION_APP } from './api-keys';
 import { createApiKey } from './create-api-key';
 import { ensureInstallation } from './ensure-installation';
 import { listApiKeys } from './list-api-keys';
@@ -38,7 +38,7 @@ export const KEYS_COMMAND = {
   },
 } as const satisfies CommandSpec;
 
-const DEFAULT_APP = 'custom-integration';
+const DEFAULT_APP = OWN_INTEGRATION_APP.slug;
 
 /**
  * Runs one `npm run keys` command and returns what to print. Stores are named by slug, which the

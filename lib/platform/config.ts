@@ -187,7 +187,7 @@ export const variables = {
     secret: true,
   }),
   WEBHOOKS_ALLOW_LOOPBACK: variable(flag(), {
-    meaning: '`1` lets webhooks go to `127.0.0.1`/`::1` over http, for tests and local receivers; refused at start when `NODE_ENV=production`',
+    meaning: '`1` lets webhooks go to `127.0.0.1`/`::1` over http, for tests and local receivers; refused at start when `NODE_ENV=production`, unless `PUBLIC_BASE_URL` is itself `http://127.0.0.1:<port>` (a production build run on this machine, as the browser tests do)',
   }),
   BACKGROUND_WORK_INTERVAL_MS: variable(wholeNumber(0).default(5000), {
     meaning:
@@ -304,9 +304,20 @@ export const variableFamilies: Record<string, { shownDefault: string; meaning: s
 type Shape = { [K in VariableName]: (typeof variables)[K]['schema'] };
 const shape = Object.fromEntries(Object.entries(variables).map(([name, v]) => [name, v.schema])) as Shape;
 
+/**
+ * Whether the deployment itself is a production build on this machine (`next start` behind
+ * http://127.0.0.1 or http://[::1], as the browser tests run it): only then may it deliver
+ * webhooks to a receiver on the loopback. The default base URL (localhost) does not count, so a
+ * deployment that forgot PUBLIC_BASE_URL still refuses.
+ */
+function servedOnLoopbackAddress(base: string): boolean {
+  const url = new URL(base);
+  return url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === '[::1]');
+}
+
 /** The declared variables, and the rules that join two of them. */
 export const ConfigVariables = z.object(shape).superRefine((v, ctx) => {
-  if (v.WEBHOOKS_ALLOW_LOOPBACK && v.NODE_ENV === 'production') {
+  if (v.WEBHOOKS_ALLOW_LOOPBACK && v.NODE_ENV === 'production' && !servedOnLoopbackAddress(v.PUBLIC_BASE_URL)) {
     ctx.addIssue({ code: 'custom', path: ['WEBHOOKS_ALLOW_LOOPBACK'], message: 'refused when NODE_ENV=production: webhooks never go to this machine in production' });
   }
   if (v.UPSTASH_REDIS_REST_URL && !v.UPSTASH_REDIS_REST_TOKEN) {

@@ -186,3 +186,16 @@ export async function nextDeliveryDue(db: Client): Promise<Date | null> {
   if (!next) return null;
   return new Date(Math.max(next.nextAttemptAt.getTime(), next.leaseUntil?.getTime() ?? 0));
 }
+
+/** Whose endpoints a caller may touch: an app's (its installation's) or a merchant's (every endpoint of the store). */
+export type EndpointOwner = { installationId: string } | { merchantId: string };
+
+/** The owner's endpoint; null when it has none with this id (another owner's is not found either). */
+export function readOwnedEndpoint(db: Client, owner: EndpointOwner, id: string): Promise<WebhookEndpoint | null> {
+  return db.webhookEndpoint.findFirst({ where: { id, ...owner } });
+}
+
+/** Whether the delivery is one of the endpoint's. */
+export async function isEndpointDelivery(db: Client, endpointId: string, deliveryId: string): Promise<boolean> {
+  return (await db.webhookDelivery.count({ where: { id: deliveryId, endpointId } })) === 1;
+}

@@ -1,8 +1,11 @@
 import 'server-only';
+import { recordAudit } from '../audit/record-audit';
+import { principalOf } from '../carts/cart-records';
 import type { ServiceContext } from '../core/context';
 import type { Prisma } from '../generated/prisma/client';
-import { updateEndpoint } from './data';
-import { checkEndpointUrlOrThrow, getOwnEndpointOrThrow, toPublicEndpoint } from './endpoints';
+import { type EndpointOwner, updateEndpoint } from './data';
+import { checkEndpointUrlOrThrow, toPublicEndpoint } from './endpoints';
+import { getOwnedEndpointOrThrow } from './manage-endpoints';
 import { DEFAULT_ROTATION_OVERLAP_SECONDS, type PublicWebhookUpdateRequest, type PublicWebhookUpdateResult } from './schemas';
 import { encryptWebhookSecret, generateWebhookSecret } from './secrets';
 
@@ -12,12 +15,13 @@ import { encryptWebhookSecret, generateWebhookSecret } from './secrets';
  * the previous one keeps signing beside it until the overlap ends, so receivers can switch
  * without dropping a delivery.
  */
-export async function updateInstallationWebhook(
-  ctx: ServiceContext,
-  id: string,
-  input: PublicWebhookUpdateRequest,
-): Promise<PublicWebhookUpdateResult> {
-  const endpoint = await getOwnEndpointOrThrow(ctx, id);
+export function updateInstallationWebhook(ctx: ServiceContext, id: string, input: PublicWebhookUpdateRequest): Promise<PublicWebhookUpdateResult> {
+  return updateWebhookEndpoint(ctx, { installationId: principalOf(ctx).installationId }, id, input);
+}
+
+/** The same for any owner: an app's installation, or a merchant user for every endpoint of their store. Audited. */
+export async function updateWebhookEndpoint(ctx: ServiceContext, owner: EndpointOwner, id: string, input: PublicWebhookUpdateRequest): Promise<PublicWebhookUpdateResult> {
+  const endpoint = await getOwnedEndpointOrThrow(ctx, owner, id);
   const data: Prisma.WebhookEndpointUpdateInput = {};
   if (input.url !== undefined) data.url = await checkEndpointUrlOrThrow(input.url);
   if (input.eventTypes !== undefined) data.eventTypes = [...new Set(input.eventTypes)];
@@ -41,7 +45,23 @@ export async function updateInstallationWebhook(
     });
     rotation = { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
   }
-  const updated = await updateEndpoint(ctx.db, endpoint.id, data);
+  const updated = await ctx.db.$transaction(async (tx) => {
+    const changed = await updateEndpoint(tx, endpoint.id, data);
+    await recordAudit(tx, ctx.actor, {
+      merchantId: endpoint.merchantId,
+      action: rotation ? 'webhook_endpoint.rotate_secret' : 'webhook_endpoint.update',
+      subjectType: 'webhook_endpoint',
+      subjectId: endpoint.id,
+      details: {
+        changed: Object.keys(input).filter((k) => k !== 'rotationOverlapSeconds').join(' '),
+        ...(input.url !== undefined && { url: changed.url }),
+        ...(input.enabled !== undefined && { enabled: changed.enabled }),
+        ...(rotation && { previousSecretExpiresAt: rotation.previousSecretExpiresAt }),
+      },
+      occurredAt: ctx.now,
+    });
+    return changed;
+  });
   ctx.log.info({ endpointId: endpoint.id, changed: Object.keys(input), rotated: Boolean(rotation) }, 'webhook endpoint updated');
   return { endpoint: toPublicEndpoint(updated), rotation };
 }

@@ -196,6 +196,7 @@ test.describe('phone zh-CN', () => {
     await expect(page.locator('legend').filter({ hasText: '颜色' })).toContainText(/颜色: (黑色|白色|蓝色)/);
     await expect(page.getByLabel('黑色', { exact: true })).toHaveCount(1);
     await expectAxeClean(page);
+    await expect(page.getByTestId('add-to-cart')).toBeEnabled();
     await page.getByTestId('add-to-cart').click();
     await expect(page.getByTestId('add-to-cart-status')).toHaveAttribute('data-state', 'added');
     await cnAddressAndCheckout(page);

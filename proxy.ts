@@ -35,6 +35,8 @@ export async function proxy(req: NextRequest) {
   const csp = contentSecurityPolicy(nonce, configuration().isDevelopment, authorizeFormActionOrigins(pathname, search), frameAncestors(pathname, search));
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set('x-nonce', nonce);
+  // The root layout's <html lang> depends on the page's path and query (lib/storefront/document-locale.ts).
+  requestHeaders.set('x-page-url', pathname + req.nextUrl.search);
   requestHeaders.set('content-security-policy', csp);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set('content-security-policy', csp);

@@ -42,7 +42,7 @@ test('pay the demo session: review, declined card, success card, confirmation, b
   await page.getByLabel('Card number').press('Enter');
   await expect(page.locator('main[data-state="completed"]')).toBeVisible();
   await expect(page.getByTestId('co-order-number')).toHaveText(/^SO-\d{8}-[0-9A-Z]{6}$/);
-  await expect(page.getByText('Paid with visa •••• 4242')).toBeVisible();
+  await expect(page.getByText('Paid with Visa •••• 4242')).toBeVisible();
   await expectAxeClean(page);
   await shot(page, 'checkout-completed-en');
 

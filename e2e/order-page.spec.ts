@@ -63,13 +63,15 @@ test('en-US desktop: checkout -> order page -> cancel; the refund shows, the can
   await expectAxeClean(page);
   await shot(page, 'order-paid-en');
 
+  // Cancelling asks first: "Cancel order" opens the form, its button confirms.
+  await page.getByTestId('op-cancel-open').click();
   await page.getByLabel('Reason').selectOption('ordered_by_mistake');
-  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel this order' }).click();
   await expect(page.getByRole('status')).toHaveText('Your order is cancelled.');
   await expect(page.getByTestId('op-state')).toHaveText('Cancelled');
   const total = await page.locator('.op-grand dd').textContent();
   await expect(page.getByTestId('op-refunded')).toHaveText(total!);
-  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(page.getByTestId('op-cancel-open')).toHaveCount(0);
   await expectAxeClean(page);
   await shot(page, 'order-cancelled-en');
 
@@ -95,7 +97,7 @@ test.describe('phone', () => {
     await page.goto(orderUrl.pathname + orderUrl.search);
     await expect(page.getByTestId('op-state')).toHaveText('已签收');
     await expect(page.getByTestId('op-tracking')).toContainText('SF Express · SF1234567890');
-    await expect(page.getByRole('button', { name: '取消订单' })).toHaveCount(0);
+    await expect(page.getByTestId('op-cancel-open')).toHaveCount(0);
     await expectAxeClean(page);
     await shot(page, 'order-delivered-zh-phone');
 

@@ -2,6 +2,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { Locale } from '@/lib/schemas/common';
 import { readableAccent } from '@/lib/storefront/accent';
 import type { StoreShell } from '@/lib/storefront/store-shell';
+import { DocumentLang } from './document-lang';
+import { RefreshOnRestore } from './refresh-on-restore';
 import { StoreFooter, StoreHeader } from './store-header';
 
 type Props = {
@@ -32,6 +34,8 @@ export function StoreFrame({ store, locale, asked, path, isHome = false, query, 
     : undefined;
   return (
     <div className="sf-page" lang={locale} style={style} data-store={store.slug}>
+      <DocumentLang locale={locale} />
+      <RefreshOnRestore token={crypto.randomUUID()} />
       {banner}
       <StoreHeader
         store={store}

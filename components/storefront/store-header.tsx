@@ -4,6 +4,7 @@ import { cartText } from '@/lib/storefront/cart-text';
 import { withLocale } from '@/lib/storefront/locale';
 import type { StoreShell } from '@/lib/storefront/store-shell';
 import { uiText } from '@/lib/storefront/ui-text';
+import { ScrollHint } from './scroll-hint';
 
 const localeNames: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 
@@ -95,7 +96,8 @@ export function StoreHeader({ store, locale, path, isHome, explicitLocale, query
           ) : null}
         </Link>
       </div>
-      <nav className="sf-container sf-subnav" aria-label={t.storeNav}>
+      <ScrollHint className="sf-subnav-wrap">
+      <nav className="sf-container sf-subnav" aria-label={t.storeNav} data-testid="store-nav">
         <Link href={withLocale(base, linkLocale)}>{t.home}</Link>
         <Link href={withLocale(`${base}/products`, linkLocale)}>{t.allProducts}</Link>
         {categories.map((c) => (
@@ -104,6 +106,7 @@ export function StoreHeader({ store, locale, path, isHome, explicitLocale, query
           </Link>
         ))}
       </nav>
+      </ScrollHint>
     </header>
   );
 }

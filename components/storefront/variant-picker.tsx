@@ -5,7 +5,8 @@ import type { Locale } from '@/lib/schemas/common';
 import { uiText } from '@/lib/storefront/ui-text';
 import { VARIANT_EVENT } from './product-gallery';
 
-export type PickerOption = { key: string; name: string; values: string[] };
+/** `valueNames`: the values as the shopper reads them in the page's locale (Black -> 黑色), where the data names them. */
+export type PickerOption = { key: string; name: string; values: string[]; valueNames?: Record<string, string> };
 export type PickerSku = {
   id: string;
   optionValues: Record<string, string>;
@@ -15,6 +16,8 @@ export type PickerSku = {
   available: boolean;
   maxPerOrder: number;
 };
+
+const named = (o: PickerOption, value: string | undefined) => (value === undefined ? '' : (o.valueNames?.[value] ?? value));
 
 /** The SKU chosen in the picker, for the add-to-cart control rendered inside its form. */
 export const ChosenSku = createContext<PickerSku | null>(null);
@@ -60,13 +63,24 @@ export function VariantPicker({ locale, options, skus, initialSkuId, children }:
     window.dispatchEvent(new CustomEvent(VARIANT_EVENT, { detail: next.id }));
     const url = new URL(window.location.href);
     url.searchParams.set('sku', next.id);
-    window.history.replaceState(window.history.state, '', url);
+    // Without Next's own history state, so its router takes the new URL as the page's: passing
+    // window.history.state kept the router on the old URL, and the refresh after Add to cart put it back.
+    window.history.replaceState(null, '', url);
   }
 
   const stock = sku.price === null ? t.notSold : sku.available ? `${t.inStock} · ${t.maxPerOrder(sku.maxPerOrder)}` : t.soldOut;
 
   return (
-    <form id="product-form" className="sf-buy" data-sku-id={sku.id} onSubmit={(e) => !children && e.preventDefault()}>
+    <form
+      id="product-form"
+      className="sf-buy"
+      data-sku-id={sku.id}
+      onSubmit={(e) => !children && e.preventDefault()}
+      // React resets a form after its action (Add to cart) to the fields' first values: the chips
+      // would show the variant the page opened with while the label, picture and skuId keep the
+      // choice. The choice is state here, so the reset is refused.
+      onReset={(e) => e.preventDefault()}
+    >
       <p className="sf-product__price" data-testid="product-price" aria-live="polite">
         {sku.price ?? t.notSold}
         {sku.compareAtPrice ? (
@@ -78,7 +92,7 @@ export function VariantPicker({ locale, options, skus, initialSkuId, children }:
       {choosable.map((o) => (
         <fieldset key={o.key} className="sf-option">
           <legend>
-            {o.name}: <strong data-testid={`selected-${o.key}`}>{sku.optionValues[o.key]}</strong>
+            {o.name}: <strong data-testid={`selected-${o.key}`}>{named(o, sku.optionValues[o.key])}</strong>
           </legend>
           <div className="sf-option__values">
             {o.values
@@ -97,7 +111,7 @@ export function VariantPicker({ locale, options, skus, initialSkuId, children }:
                       onChange={() => choose(o.key, v)}
                     />
                     <label htmlFor={inputId} data-unavailable={sellable ? undefined : 'true'}>
-                      {v}
+                      {named(o, v)}
                       {sellable ? null : <span className="sf-visually-hidden"> ({t.soldOut})</span>}
                     </label>
                   </span>

@@ -366,6 +366,25 @@ export async function readActiveProductCards(db: Db, merchantId: string, ids: re
   return rows.map(({ skus, ...p }) => ProductCardRow.parse({ ...p, amounts: skus.flatMap((s) => s.prices.map((x) => x.amount)) }));
 }
 
+const SkuOptionsRow = z.object({
+  id: z.string(),
+  optionValues: z.record(z.string(), z.string()),
+  options: z
+    .array(z.object({ key: z.string(), name: LocalizedString, values: z.array(z.string()), valueNames: z.record(z.string(), LocalizedString).optional() }))
+    .nullable(),
+});
+export type SkuOptionsRow = z.output<typeof SkuOptionsRow>;
+
+/** Each of these SKUs with its option values and its product's options (their names and, where the data has them, the values' names). */
+export async function readSkuOptionFacts(db: Db | Prisma.TransactionClient, skuIds: readonly string[]): Promise<SkuOptionsRow[]> {
+  if (skuIds.length === 0) return [];
+  const skus = await db.sku.findMany({
+    where: { id: { in: [...skuIds] } },
+    select: { id: true, optionValues: true, product: { select: { options: true } } },
+  });
+  return skus.map((s) => SkuOptionsRow.parse({ id: s.id, optionValues: s.optionValues, options: s.product.options }));
+}
+
 const SkuPictureRow = z.object({ id: z.string(), optionValues: z.record(z.string(), z.string()), media: z.array(MediaRow).nullable() });
 export type SkuPictureRow = z.output<typeof SkuPictureRow>;
 

@@ -141,7 +141,10 @@ export const HostedCheckoutBrowserProjection = z
         phoneLast4: z.string().nullable(),
       })
       .nullable()
-      .meta({ description: 'Masked: the recipient’s given name, the city and the last 4 digits of the phone.' }),
+      .meta({
+        description:
+          'Masked: the recipient (`recipientGivenName`: a Chinese name written without spaces as its family name and one `*` per further character, 张*; other names as their first word), the city and the last 4 digits of the phone.',
+      }),
     paymentMethods: z.array(PaymentMethod),
     payment: PaymentStatus,
     orderNumber: z.string().nullable(),

@@ -156,10 +156,18 @@ export async function toSessionView(db: Db | Tx, s: SessionRecord, now: Date): P
   };
 }
 
-/** The given name of a recipient: CN names drop the one-character family name, others keep the first word. */
-function givenName(recipient: string, country: 'CN' | 'US'): string {
+/**
+ * The recipient as the checkout page shows it, masked. A Chinese name written without spaces keeps
+ * its first character, the family name, and masks each further one: 张三 -> 张*, 欧阳娜娜 -> 欧***
+ * (a one-character name shows as 张*, so the mask never gives the whole name). Other names keep
+ * their first word, the given name: Jordan Lee -> Jordan.
+ */
+export function maskedRecipient(recipient: string, country: 'CN' | 'US'): string {
   const name = recipient.trim();
-  if (country === 'CN' && !/\s/.test(name)) return [...name].length > 1 ? [...name].slice(1).join('') : name;
+  if (country === 'CN' && !/\s/.test(name)) {
+    const chars = [...name];
+    return `${chars[0] ?? ''}${'*'.repeat(Math.max(1, chars.length - 1))}`;
+  }
   return name.split(/\s+/)[0] ?? name;
 }
 
@@ -194,7 +202,7 @@ export async function toProjection(db: Db | Tx, s: SessionRecord, now: Date): Pr
     taxTotal: quote.taxTotal,
     total: quote.total,
     address: address
-      ? { recipientGivenName: givenName(address.recipient, address.country), city: address.city, phoneLast4: phone ? phone.slice(-4) : null }
+      ? { recipientGivenName: maskedRecipient(address.recipient, address.country), city: address.city, phoneLast4: phone ? phone.slice(-4) : null }
       : null,
     paymentMethods: offeredMethods(s),
     payment: paymentView(s, order?.payment ?? null),

@@ -118,7 +118,8 @@ export type ProductTemplate = {
   description: L;
   /** Base price in USD cents; CNY is derived at 7.2 and rounded to a .9 ending. */
   usd: number;
-  options?: { key: string; name: L; values: string[] }[];
+  /** `valueNames`: how shoppers read a value in each locale (Black -> 黑色); values without one show as written. */
+  options?: { key: string; name: L; values: string[]; valueNames?: Record<string, L> }[];
 };
 
 const p = (
@@ -133,10 +134,15 @@ const p = (
   kind: ProductTemplate['kind'] = 'physical',
 ): ProductTemplate => ({ art, category, kind, title: l(zh, en), description: l(descZh, descEn), usd, options });
 
-const colors = { key: 'color', name: l('颜色', 'Color'), values: ['Black', 'White', 'Blue'] };
+const colors = {
+  key: 'color',
+  name: l('颜色', 'Color'),
+  values: ['Black', 'White', 'Blue'],
+  valueNames: { Black: l('黑色', 'Black'), White: l('白色', 'White'), Blue: l('蓝色', 'Blue') },
+};
 const sizes = { key: 'size', name: l('尺码', 'Size'), values: ['S', 'M', 'L'] };
 const models = { key: 'model', name: l('机型', 'Model'), values: ['iPhone 16', 'iPhone 16 Pro', 'iPhone 17'] };
-const licences = { key: 'licence', name: l('授权', 'Licence'), values: ['Personal', 'Team'] };
+const licences = { key: 'licence', name: l('授权', 'Licence'), values: ['Personal', 'Team'], valueNames: { Personal: l('个人版', 'Personal'), Team: l('团队版', 'Team') } };
 
 /** Base products per store; each is repeated across series names to fill the catalog. */
 export const demoTemplates: Record<string, ProductTemplate[]> = {

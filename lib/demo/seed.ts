@@ -91,7 +91,7 @@ export async function seedDemoCatalog(db: Db): Promise<SeedSummary> {
           status: 'active',
           categoryId: categoryId.get(t.category) ?? null,
           media,
-          options: (t.options ?? []).map(({ key, name, values }) => ({ key, name, values })),
+          options: (t.options ?? []).map(({ key, name, values, valueNames }) => ({ key, name, values, ...(valueNames && { valueNames }) })),
           createdAt: new Date(base + (n * 37 + s * 3) * 3_600_000),
         });
         // SKUs: the cartesian product of the first option's values (capped at 3), or one SKU.

@@ -181,6 +181,17 @@ export const variables = {
     default: 'unset: `CONTACT_HOURS_EN_US`, else none',
     meaning: 'when those channels answer, in Chinese (e.g. `周一至周五 9:00–18:00`)',
   }),
+  // Manual payment (bank transfer or pay on delivery): what the confirmation and order pages tell
+  // the shopper. Unset, they say the store will send the instructions, and show no account.
+  BANK_TRANSFER_ACCOUNT: variable(z.string().max(80).optional(), {
+    default: 'unset: no account shown; the pages say the store will contact the shopper',
+    meaning: 'the account (number or IBAN) shoppers who chose bank transfer pay into, shown with the order number as the payment reference',
+  }),
+  BANK_TRANSFER_ACCOUNT_NAME: variable(z.string().max(120).optional(), { meaning: 'the account holder shown with `BANK_TRANSFER_ACCOUNT`' }),
+  BANK_TRANSFER_BANK: variable(z.string().max(120).optional(), { meaning: 'the bank shown with `BANK_TRANSFER_ACCOUNT`' }),
+  BANK_TRANSFER_DAYS: variable(wholeNumber(1, 60).default(7), {
+    meaning: 'days after the order within which a bank transfer is due (the deadline the order page shows)',
+  }),
   CRON_SECRET: variable(z.string().optional(), {
     default: 'unset: the cron route answers 404',
     meaning: 'secret of `GET /api/cron/background-work` (sent as `Authorization: Bearer <CRON_SECRET>`, as Vercel Cron does)',

@@ -33,6 +33,8 @@ const text = {
     noResults: (q: string) => `没有找到与“${q}”相关的商品`,
     noResultsBody: '换个关键词试试，或从下面的分类开始浏览。',
     didYouMean: '您是不是要找：',
+    /** Around the corrected query: 已为您显示“wireless”的搜索结果 */
+    showingResultsFor: ['已为您显示“', '”的搜索结果'] as const,
     trySearching: '试试搜索：',
     searchPrompt: '输入关键词搜索本店商品。',
     allProducts: '全部商品',
@@ -97,6 +99,7 @@ const text = {
     noResults: (q: string) => `No products match “${q}”`,
     noResultsBody: 'Try another word, or start from a category below.',
     didYouMean: 'Did you mean:',
+    showingResultsFor: ['Showing results for “', '”'] as const,
     trySearching: 'Try searching for:',
     searchPrompt: 'Type a word to search this store.',
     allProducts: 'All products',

@@ -1,8 +1,11 @@
 'use client';
 
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { DocumentLang } from '@/components/storefront/document-lang';
+import { PaymentInstructions } from '@/components/storefront/payment-instructions';
 import type { HostedCheckoutBrowserProjection as Projection } from '@/lib/checkout/schemas';
-import { formatMoney } from '@/lib/storefront/format';
+import type { BankTransferAccount } from '@/lib/orders/payment-instructions';
+import { cardBrandName, formatDateTime, formatMoney } from '@/lib/storefront/format';
 import { type CheckoutText, checkoutText } from './text';
 
 type Failure = { code: string; fields: Record<string, string> };
@@ -39,14 +42,17 @@ function Summary({ p, t }: { p: Projection; t: CheckoutText }) {
                 {t.quantity(l.quantity)} × {m(l.unitPrice)}
               </span>
             </span>
-            <span className="co-amount">{m(l.total)}</span>
+            {/* Before tax, as the subtotal below adds them up (l.total includes a US line's sales tax). */}
+            <span className="co-amount" data-testid="co-line-amount">
+              {m({ amount: l.unitPrice.amount * l.quantity, currency: l.unitPrice.currency })}
+            </span>
           </li>
         ))}
       </ul>
       <dl className="co-totals">
         <div>
           <dt>{t.subtotal}</dt>
-          <dd>{m(p.subtotal)}</dd>
+          <dd data-testid="co-subtotal">{m(p.subtotal)}</dd>
         </div>
         {p.discountTotal.amount > 0 && (
           <div>
@@ -71,14 +77,35 @@ function Summary({ p, t }: { p: Projection; t: CheckoutText }) {
   );
 }
 
-export function CheckoutApp({ initial }: { initial: Projection }) {
+export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; bankTransfer: BankTransferAccount | null }) {
   const [p, setP] = useState(initial);
   const [busy, setBusy] = useState<null | 'continue' | 'cancel' | 'return'>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [method, setMethod] = useState(initial.paymentMethods[0] ?? 'manual');
   const t = checkoutText(p.locale);
   const money = formatMoney(p.total, p.locale);
-  const expires = new Intl.DateTimeFormat(p.locale, { hour: '2-digit', minute: '2-digit', month: 'short', day: 'numeric' }).format(new Date(p.expiresAt));
+  // In the store's zone, named, on the server and in the browser alike.
+  const expires = formatDateTime(p.expiresAt, p.locale, p.market);
+
+  // The page the browser shows may be an old copy: Back or Forward after paying restores it from
+  // the router's or the browser's cache. Ask the session's state whenever the page is shown.
+  useEffect(() => {
+    let live = true;
+    const check = async () => {
+      const fresh = await step<Projection>(initial.sessionId, 'projection', {});
+      // Only a change of state or step: a projection asked before a click must not undo it.
+      if (live && fresh.ok) setP((shown) => (fresh.data.state !== shown.state || fresh.data.step !== shown.step ? fresh.data : shown));
+    };
+    void check();
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) void check();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      live = false;
+      window.removeEventListener('pageshow', onShow);
+    };
+  }, [initial.sessionId]);
 
   async function leave() {
     setBusy('return');
@@ -135,6 +162,7 @@ export function CheckoutApp({ initial }: { initial: Projection }) {
 
   return (
     <main className="co-page" lang={p.locale} data-state={state} aria-busy={busy !== null}>
+      <DocumentLang locale={p.locale} />
       <header className="co-header">
         <p className="co-store">{p.storeName}</p>
         <p className="co-secure">
@@ -215,7 +243,9 @@ export function CheckoutApp({ initial }: { initial: Projection }) {
                   {topError}
                 </p>
               )}
-              <p className="co-expires co-muted">{t.expiresAt(expires)}</p>
+              <p className="co-expires co-muted" data-testid="co-expires">
+                {t.expiresAt(expires)}
+              </p>
               <button type="button" className="co-link" disabled={busy !== null} onClick={onCancel}>
                 {t.cancel}
               </button>
@@ -228,9 +258,12 @@ export function CheckoutApp({ initial }: { initial: Projection }) {
               <p>
                 {t.orderNumber}: <strong data-testid="co-order-number">{p.orderNumber}</strong>
               </p>
-              <p className="co-muted">
-                {p.payment.status === 'paid' && p.payment.card ? t.paidWith(p.payment.card.brand, p.payment.card.last4) : p.payment.status === 'pending' ? t.pendingPayment : null}
+              <p className="co-muted" data-testid="co-payment">
+                {p.payment.status === 'paid' && p.payment.card ? t.paidWith(cardBrandName(p.payment.card.brand), p.payment.card.last4) : p.payment.status === 'pending' ? t.pendingPayment : null}
               </p>
+              {p.payment.status === 'pending' && p.orderNumber ? (
+                <PaymentInstructions className="co-instructions" locale={p.locale} market={p.market} account={bankTransfer} reference={p.orderNumber} />
+              ) : null}
               {p.orderPageUrl && (
                 <p>
                   <a className="co-link" href={p.orderPageUrl} data-testid="co-order-page">

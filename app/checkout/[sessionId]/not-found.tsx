@@ -13,6 +13,11 @@ export default function CheckoutNotFound() {
           <section key={locale} lang={locale}>
             <h1 className="co-status-title">{checkoutText(locale).notFoundTitle}</h1>
             <p>{checkoutText(locale).notFoundBody}</p>
+            <p>
+              <a className="co-link" href={locale === 'zh-CN' ? '/?locale=zh-CN' : '/'} hrefLang={locale}>
+                {checkoutText(locale).toHome}
+              </a>
+            </p>
           </section>
         ))}
       </div>

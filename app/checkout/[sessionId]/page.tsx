@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getHostedCheckoutBrowserProjection } from '@/lib/checkout/browser-steps';
-import { createServiceContext } from '@/lib/core/context';
 import { isServiceError } from '@/lib/core/errors';
-import { getDb } from '@/lib/db/client';
+import { bankTransferAccount } from '@/lib/orders/payment-instructions';
+import { loadCheckoutProjection } from '@/lib/storefront/document-locale';
 import { CheckoutApp } from './checkout-app';
 import './checkout.css';
 
@@ -19,10 +18,9 @@ type Props = { params: Promise<{ sessionId: string }> };
  */
 export default async function CheckoutPage({ params }: Props) {
   const { sessionId } = await params;
-  const ctx = createServiceContext({ db: await getDb(), requestId: `page_checkout_${crypto.randomUUID()}`, mediaBase: null });
   try {
-    const projection = await getHostedCheckoutBrowserProjection(ctx, { sessionId, body: {} });
-    return <CheckoutApp initial={projection} />;
+    const projection = await loadCheckoutProjection(sessionId);
+    return <CheckoutApp initial={projection} bankTransfer={bankTransferAccount()} />;
   } catch (err) {
     if (!isServiceError(err) || err.code !== 'checkout_session_not_found') throw err;
     // A 404 with the designed page in both languages (./not-found.tsx).

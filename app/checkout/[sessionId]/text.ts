@@ -21,7 +21,7 @@ const en = {
   continueToPayment: 'Continue to payment',
   paymentTitle: 'Payment',
   methods: { test_card: 'Card', manual: 'Bank transfer or pay on delivery' } as Record<string, string>,
-  manualNote: 'Your order is placed now and waits for your payment; the store sends the instructions.',
+  manualNote: 'Your order is placed now and waits for your payment; the next page says how to pay.',
   cardNumber: 'Card number',
   expiry: 'Expiry (MM/YY)',
   cvc: 'Security code (CVC)',
@@ -43,6 +43,7 @@ const en = {
   expiredBody: 'Nothing was charged. Return to the store to check out again.',
   notFoundTitle: 'Checkout not found',
   notFoundBody: 'This checkout link is not valid. Return to the store and start checkout again.',
+  toHome: 'Go to Storefront Commerce home',
   errors: {
     card_invalid: 'Check the card details.',
     invalid_card_number: 'The card number is not valid.',
@@ -75,7 +76,7 @@ const zh: typeof en = {
   continueToPayment: '去付款',
   paymentTitle: '支付方式',
   methods: { test_card: '银行卡', manual: '银行转账或货到付款' },
-  manualNote: '订单将立即提交并等待付款，商家会发送付款说明。',
+  manualNote: '订单将立即提交并等待付款，下一页会说明付款方式。',
   cardNumber: '卡号',
   expiry: '有效期（月/年，MM/YY）',
   cvc: '安全码（CVC）',
@@ -97,6 +98,7 @@ const zh: typeof en = {
   expiredBody: '未产生任何扣款。请返回商店重新结账。',
   notFoundTitle: '找不到该结账页面',
   notFoundBody: '此结账链接无效。请返回商店重新结账。',
+  toHome: '前往 Storefront Commerce 首页',
   errors: {
     card_invalid: '请检查银行卡信息。',
     invalid_card_number: '卡号无效。',

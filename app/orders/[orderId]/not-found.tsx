@@ -9,6 +9,11 @@ export default function OrderNotFound() {
         <section key={locale} className="op-card" lang={locale}>
           <h1 className="op-title">{orderText(locale).invalidTitle}</h1>
           <p>{orderText(locale).invalidBody}</p>
+          <p>
+            <a className="op-back" href={locale === 'zh-CN' ? '/?locale=zh-CN' : '/'} hrefLang={locale}>
+              {orderText(locale).toHome}
+            </a>
+          </p>
         </section>
       ))}
     </main>

@@ -114,7 +114,7 @@ export default async function StorePage({ params, searchParams }: Props) {
     home.kind === 'preview' ? (
       <div className="sf-preview" role="note" data-testid="preview-bar">
         <div className="sf-container">
-          <strong>{t.preview}</strong> {t.previewBody(formatDateTime(home.decoration.expiresAt, locale))}
+          <strong>{t.preview}</strong> {t.previewBody(formatDateTime(home.decoration.expiresAt, locale, store.defaultMarket))}
         </div>
       </div>
     ) : undefined;

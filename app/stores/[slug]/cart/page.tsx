@@ -7,6 +7,7 @@ import { StoreFrame } from '@/components/storefront/store-frame';
 import { getOwnCart } from '@/lib/carts/get-own-cart';
 import { quotePublicCartCheckout } from '@/lib/carts/quote-public-cart-checkout';
 import type { PublicCartCheckoutQuote } from '@/lib/carts/schemas';
+import { optionValueText, skuOptionLabels } from '@/lib/catalog/option-labels';
 import { skuImageUrls } from '@/lib/catalog/sku-images';
 import { openSessionOfCart } from '@/lib/checkout/storefront-checkout';
 import { isServiceError } from '@/lib/core/errors';
@@ -103,6 +104,7 @@ export default async function CartPage({ params, searchParams }: Props) {
   }
   const quote = outcome.kind === 'quoted' ? outcome.quote : null;
   const images = await skuImageUrls(ctx.db, cart.lines.map((l) => l.skuId));
+  const labels = await skuOptionLabels(ctx.db, cart.lines.map((l) => l.skuId));
   const shortOf = new Map((quote?.warnings ?? []).filter((w) => w.code === 'insufficient_stock' && w.skuId).map((w) => [w.skuId!, w.availableQuantity ?? 0]));
   const unavailable = new Set(outcome.kind === 'unavailable' ? outcome.skuIds : []);
   const checkingOut = cart.state === 'checking_out';
@@ -143,7 +145,7 @@ export default async function CartPage({ params, searchParams }: Props) {
             const image = images.get(line.skuId);
             const short = shortOf.get(line.skuId);
             const quoted = quote?.lines.find((l) => l.skuId === line.skuId);
-            const options = Object.values(line.optionValues).join(' · ');
+            const options = (labels.get(line.skuId)?.map((l) => optionValueText(l, locale)) ?? Object.values(line.optionValues)).join(' · ');
             return (
               <li key={line.skuId} className="sf-cart-line" data-testid="cart-line" data-sku-id={line.skuId} data-problem={unavailable.has(line.skuId) ? 'unavailable' : short !== undefined ? 'stock' : undefined}>
                 <Link href={withLocale(`${base}/products/${encodeURIComponent(line.productSlug)}?sku=${line.skuId}`, asked)} className="sf-cart-line__media" tabIndex={-1} aria-hidden="true">
@@ -239,7 +241,7 @@ export default async function CartPage({ params, searchParams }: Props) {
               {quote.taxInclusive ? `${t.taxIncluded} (${money(quote.taxTotal)})` : quote.taxEstimated ? t.taxEstimated : null}
             </p>
           ) : null}
-          {quote ? <p className="sf-cart__fine">{t.quoteNote(formatDateTime(quote.expiresAt, locale))}</p> : null}
+          {quote ? <p className="sf-cart__fine">{t.quoteNote(formatDateTime(quote.expiresAt, locale, quote.market))}</p> : null}
           {checkingOut ? null : (
             <CheckoutButton
               locale={locale}

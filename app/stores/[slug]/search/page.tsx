@@ -11,6 +11,7 @@ import { type Locale, inLocale, marketCurrency } from '@/lib/schemas/common';
 import { type PriceFilter, searchStoreProducts } from '@/lib/search/search-public-products';
 import { SEARCH_QUERY_MAX, type SearchSort, searchSorts } from '@/lib/search/schemas';
 import { handleStorefrontError } from '@/lib/storefront/errors';
+import { correctedQuery } from '@/lib/storefront/corrected-query';
 import { formatRoundMoney } from '@/lib/storefront/format';
 import { pathWithQuery, withLocale } from '@/lib/storefront/locale';
 import { storefrontContext } from '@/lib/storefront/page-context';
@@ -92,6 +93,8 @@ export default async function SearchPage({ params, searchParams }: Props) {
   // Nothing to show: suggest products the store sells, one per category, by the words of their titles.
   const suggestions = !result || result.meta.total === 0 ? await suggestedSearches(slug, locale) : [];
   const filtered = !!(category || price);
+  // The search ran with its corrections ("wirless" finds wireless): say so when it found something.
+  const corrected = result && result.meta.total > 0 ? correctedQuery(q, result.meta.corrections) : null;
 
   return (
     <StoreFrame store={store} locale={locale} asked={asked} path={pathWithQuery(path, { ...state, page: pageNumber > 1 ? pageNumber : undefined })} query={q} categories={nav} cartCount={page.cartCount}>
@@ -102,6 +105,13 @@ export default async function SearchPage({ params, searchParams }: Props) {
             <p className="sf-listing__count" data-testid="result-count" role="status">
               {t.resultCount(result.meta.total)}
               {result.meta.totalPages > 1 ? ` · ${t.pageOf(result.meta.page, result.meta.totalPages)}` : ''}
+            </p>
+          ) : null}
+          {corrected ? (
+            <p className="sf-listing__correction" data-testid="search-correction">
+              {t.showingResultsFor[0]}
+              <strong>{corrected}</strong>
+              {t.showingResultsFor[1]}
             </p>
           ) : null}
         </header>

@@ -4018,7 +4018,7 @@ export interface components {
             shippingTotal: components["schemas"]["Money"];
             taxTotal: components["schemas"]["Money"];
             total: components["schemas"]["Money"];
-            /** @description Masked: the recipient’s given name, the city and the last 4 digits of the phone. */
+            /** @description Masked: the recipient (`recipientGivenName`: a Chinese name written without spaces as its family name and one `*` per further character, 张*; other names as their first word), the city and the last 4 digits of the phone. */
             address: {
                 recipientGivenName: string;
                 city: string;

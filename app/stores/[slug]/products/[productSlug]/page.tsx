@@ -9,6 +9,7 @@ import { VariantPicker } from '@/components/storefront/variant-picker';
 import { inLocale } from '@/lib/schemas/common';
 import { getPublicMerchantProduct } from '@/lib/catalog/get-public-merchant-product';
 import { findStoreCategory } from '@/lib/catalog/list-store-categories';
+import { optionValueText, skuOptionLabels } from '@/lib/catalog/option-labels';
 import { skuPictureIndex } from '@/lib/catalog/products';
 import { handleStorefrontError } from '@/lib/storefront/errors';
 import { formatMoney } from '@/lib/storefront/format';
@@ -66,6 +67,10 @@ export default async function ProductPage({ params, searchParams }: Props) {
     available: s.available,
     maxPerOrder: s.maxPerOrder,
   }));
+  // The values' names in the page's locale (颜色: 黑色), where the product's data has them.
+  const labels = await skuOptionLabels((await storefrontContext()).db, product.skus.map((s) => s.id));
+  const valueNames = (key: string) =>
+    Object.fromEntries([...labels.values()].flat().filter((l) => l.key === key).map((l) => [l.value, optionValueText(l, locale)]));
   const askedSku = param(query, 'sku');
   const initial = skus.find((s) => s.id === askedSku) ?? skus.find((s) => s.available) ?? skus[0];
   const media = product.media.filter((m) => m.kind === 'image');
@@ -106,7 +111,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
           {initial ? (
             <VariantPicker
               locale={locale}
-              options={product.options.map((o) => ({ key: o.key, name: o.name[locale], values: o.values }))}
+              options={product.options.map((o) => ({ key: o.key, name: o.name[locale], values: o.values, valueNames: valueNames(o.key) }))}
               skus={skus}
               initialSkuId={initial.id}
             >

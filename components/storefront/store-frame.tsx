@@ -3,6 +3,7 @@ import type { Locale } from '@/lib/schemas/common';
 import { readableAccent } from '@/lib/storefront/accent';
 import type { StoreShell } from '@/lib/storefront/store-shell';
 import { StoreFooter, StoreHeader } from './store-header';
+import { FreeShippingBar } from './free-shipping-notice';
 
 type Props = {
   store: StoreShell;
@@ -33,6 +34,7 @@ export function StoreFrame({ store, locale, asked, path, isHome = false, query, 
   return (
     <div className="sf-page" lang={locale} style={style} data-store={store.slug}>
       {banner}
+      {store.freeShippingNotice ? <FreeShippingBar notice={store.freeShippingNotice} locale={locale} /> : null}
       <StoreHeader
         store={store}
         locale={locale}

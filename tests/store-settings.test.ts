@@ -49,7 +49,7 @@ async function cartWith(quantity: number) {
   return { quote };
 }
 
-describe('the free-shipping notice is written from the rule the cart is charged by', () => {
+describe('the free-shipping notice is written from the rule the cart is charged by', { timeout: 120_000 }, () => {
   it('lumen-audio announced "over $99" and charged $99.97: the rule says $100.00, and the notice now says so, before tax', async () => {
     const ctx = await asMerchant();
     const lumen = await store('lumen-audio');
@@ -109,7 +109,7 @@ describe('the free-shipping notice is written from the rule the cart is charged 
   });
 });
 
-describe('changing the shipping rule', () => {
+describe('changing the shipping rule', { timeout: 120_000 }, () => {
   it('refuses invalid amounts field by field and a market the store does not sell in, changing nothing', async () => {
     const ctx = await asMerchant();
     const maison = await store('maison-atelier');
@@ -153,5 +153,82 @@ describe('changing the shipping rule', () => {
     const again = await updateStoreShippingRule(ctx, maison, { market: 'US', flatAmount: 1_500, freeOverAmount: 20_000, announceFreeShipping: true });
     expect(again.changed).toEqual([]);
     expect(await events()).toBe(eventsBefore + 1);
+  });
+});
+
+describe('store access settings', { timeout: 120_000 }, () => {
+  const unlock = async (slug: string, password: string) => {
+    const { createStorefrontChallenge } = await import('../lib/store-access/create-storefront-challenge');
+    const ctx = createServiceContext({ db: await getDb(), requestId: 'test', clientAddress: `test-${randomUUID()}` });
+    try {
+      await createStorefrontChallenge(ctx, { store: slug, answer: { kind: 'password', password } });
+      return 'in';
+    } catch (err) {
+      if (isServiceError(err)) return err.code;
+      throw err;
+    }
+  };
+
+  it('protects an open store with a password, records who did it without the password, and opens it again', async () => {
+    const { readStoreAccess, updateStoreAccess } = await import('../lib/store-access/update-store-access');
+    const ctx = await asMerchant();
+    const huaxia = await getMerchantOrThrow(ctx.db, 'huaxia-digital');
+    expect(await readStoreAccess(ctx, huaxia)).toMatchObject({ protected: false, hasPassword: false });
+    // No way in: refused before anything changes.
+    expect(await refusal(updateStoreAccess(ctx, huaxia, { protected: true, proofOfWork: false, difficulty: 'standard' }))).toEqual({ code: 'validation_failed', paths: ['protected'] });
+    expect(await refusal(updateStoreAccess(ctx, huaxia, { protected: true, newPassword: 'short', proofOfWork: false, difficulty: 'standard' }))).toEqual({ code: 'validation_failed', paths: ['newPassword'] });
+    expect((await getMerchantOrThrow(ctx.db, 'huaxia-digital')).accessMode).toBe('open');
+
+    const result = await updateStoreAccess(ctx, huaxia, { protected: true, newPassword: 'a long store password', proofOfWork: true, difficulty: 'hard' });
+    expect(result.changed).toEqual(['protected', 'password', 'proofOfWork', 'difficulty']);
+    expect((await getMerchantOrThrow(ctx.db, 'huaxia-digital')).accessMode).toBe('protected');
+    expect(await unlock('huaxia-digital', 'a long store password')).toBe('in');
+    expect(await unlock('huaxia-digital', 'not it')).toBe('store_access_denied');
+    const [entry] = (await readAuditTrail(ctx, { merchantId: huaxia.id, limit: 1 })).entries;
+    expect(entry).toMatchObject({ action: 'store.access.update', actorKind: 'merchant_user', details: { protected: true, password: 'changed', proofOfWork: true, difficulty: 'hard' } });
+    expect(JSON.stringify(entry)).not.toContain('a long store password');
+    const event = await ctx.db.domainEvent.findFirst({ where: { merchantId: huaxia.id, type: 'store.settings_changed' }, orderBy: { occurredAt: 'desc' } });
+    expect(event?.payload).toMatchObject({ section: 'access', changed: ['protected', 'password', 'proofOfWork', 'difficulty'] });
+    expect(JSON.stringify(event?.payload)).not.toContain('a long store password');
+
+    await updateStoreAccess(ctx, huaxia, { protected: false, proofOfWork: true, difficulty: 'hard' });
+    expect((await getMerchantOrThrow(ctx.db, 'huaxia-digital')).accessMode).toBe('open');
+  });
+
+  it('a new password ends the old one; a store cannot both set and remove it', async () => {
+    const { updateStoreAccess } = await import('../lib/store-access/update-store-access');
+    const ctx = await asMerchant();
+    const maison = await getMerchantOrThrow(ctx.db, 'maison-atelier');
+    const other = await getMerchantOrThrow(ctx.db, 'lumen-audio');
+    expect(await refusal(updateStoreAccess(ctx, maison, { protected: true, newPassword: 'another long one', removePassword: true, proofOfWork: true, difficulty: 'standard' }))).toEqual({
+      code: 'validation_failed',
+      paths: ['newPassword'],
+    });
+    await updateStoreAccess(ctx, maison, { protected: true, newPassword: 'the new members password', proofOfWork: true, difficulty: 'standard' });
+    expect(await unlock('maison-atelier', 'the new members password')).toBe('in');
+    expect(await unlock('maison-atelier', 'atelier-members-2026')).toBe('store_access_denied');
+    // Another store is untouched.
+    expect((await getMerchantOrThrow(ctx.db, 'lumen-audio')).accessMode).toBe(other.accessMode);
+  });
+});
+
+describe('store profile', { timeout: 120_000 }, () => {
+  it('validates each field, saves name, taglines and contact with an audit entry, and the storefront reads the new name', async () => {
+    const { updateStoreProfile, storeProfileOf } = await import('../lib/catalog/update-store-profile');
+    const ctx = await asMerchant();
+    const lumen = await getMerchantOrThrow(ctx.db, 'lumen-audio');
+    const before = storeProfileOf(lumen);
+    expect(await refusal(updateStoreProfile(ctx, lumen.id, { ...before, displayName: '  ', contactEmail: 'not an email', contactPhone: 'call me' }))).toEqual({
+      code: 'validation_failed',
+      paths: ['displayName', 'contactEmail', 'contactPhone'],
+    });
+    const { changed } = await updateStoreProfile(ctx, lumen.id, { ...before, displayName: 'Lumen Audio Studio', contactEmail: 'care@lumen-audio.example' });
+    expect(changed).toEqual(['displayName', 'contactEmail']);
+    const after = await getMerchantOrThrow(ctx.db, 'lumen-audio');
+    expect(after.displayName).toBe('Lumen Audio Studio');
+    expect(after.contact).toMatchObject({ email: 'care@lumen-audio.example', phone: before.contactPhone, hours: lumen.contact?.hours });
+    const [entry] = (await readAuditTrail(ctx, { merchantId: lumen.id, limit: 1 })).entries;
+    expect(entry).toMatchObject({ action: 'store.profile.update', details: { displayName: 'Lumen Audio Studio', contactEmail: 'care@lumen-audio.example' } });
+    await updateStoreProfile(ctx, lumen.id, before);
   });
 });

@@ -8,6 +8,7 @@ import type { ConsoleText } from './text';
 export const consoleSections: readonly { id: string; path: string; label: (t: ConsoleText) => string }[] = [
   { id: 'orders', path: 'orders', label: (t) => t.nav.orders! },
   { id: 'decoration', path: 'decoration', label: (t) => t.nav.decoration! },
+  { id: 'settings', path: 'settings', label: (t) => t.nav.settings! },
 ];
 
 export function sectionHref(storeSlug: string, path: string): string {

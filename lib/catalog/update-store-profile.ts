@@ -50,7 +50,9 @@ export async function updateStoreProfile(ctx: ServiceContext, merchantId: string
     const before = storeProfileOf(current);
     const changed = (Object.keys(next) as (keyof StoreProfile)[]).filter((k) => before[k] !== next[k]);
     if (!changed.length) return { profile: before, changed: [] };
-    const contact = { ...(current.contact ?? {}), email: next.contactEmail || undefined, phone: next.contactPhone || undefined };
+    // Kept beside what the console does not edit (opening hours); an emptied channel is left out, not stored empty.
+    const { email: _email, phone: _phone, ...kept } = current.contact ?? {};
+    const contact = { ...kept, ...(next.contactEmail && { email: next.contactEmail }), ...(next.contactPhone && { phone: next.contactPhone }) };
     await saveStoreProfile(tx, merchantId, { displayName: next.displayName, tagline: { 'zh-CN': next.taglineZh, 'en-US': next.taglineEn }, contact }, ctx.now);
     await recordAudit(tx, ctx.actor, {
       merchantId,

@@ -44,7 +44,7 @@ async function saveShipping(page: Page, store: string, market: 'US' | 'CN', free
 }
 
 test.describe('store settings', () => {
-  test.describe.configure({ mode: 'serial', timeout: 180_000 });
+  test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
   test('the free-shipping notice and the cart charge follow the threshold the merchant sets', async ({ browser, baseURL, page }) => {
     // A shopper's cart with one item.

@@ -22,7 +22,7 @@ test.describe('store preview, desktop', () => {
     await expect(hero.getByRole('heading', { level: 2, name: 'Sound built for the details' })).toBeVisible();
     await expect(hero.getByText(/Custom drivers, studio tuning/)).toBeVisible();
 
-    const notice = block(page, 'notice').filter({ hasText: 'Free shipping' });
+    const notice = block(page, 'notice').filter({ hasText: '30-day returns' });
     await expect(notice).toBeVisible();
     await expect(notice.getByRole('link', { name: /Learn more/ })).toHaveAttribute('href', '/stores/lumen-audio/products/aurora-wireless-earbuds-pro');
     // The disabled notice is not rendered.

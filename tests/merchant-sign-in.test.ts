@@ -67,6 +67,19 @@ async function signIn(jar: Jar, email: string, password: string, callbackUrl = '
   return post('/merchant/auth/callback/credentials', jar, { csrfToken: await csrf(jar), email, password, callbackUrl });
 }
 
+async function signInFrom(jar: Jar, email: string, password: string, headers: Record<string, string>) {
+  const token = await csrf(jar);
+  return jar.take(
+    await authRoute.POST(
+      new Request(`${ORIGIN}/merchant/auth/callback/credentials`, {
+        method: 'POST',
+        headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
+        body: new URLSearchParams({ csrfToken: token, email, password, callbackUrl: '/merchant' }).toString(),
+      }),
+    ),
+  );
+}
+
 async function sessionUser(jar: Jar): Promise<{ id?: string; email?: string } | undefined> {
   const body = (await (await get('/merchant/auth/session', jar)).json()) as { user?: { id?: string; email?: string } } | null;
   return body?.user;
@@ -77,7 +90,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setEnv({ RATE_LIMIT_SIGN_IN: undefined });
+  setEnv({ RATE_LIMIT_SIGN_IN: undefined, TRUSTED_PROXY_HOPS: undefined });
 });
 
 describe('merchant sign-in (Auth.js Credentials)', () => {
@@ -126,21 +139,51 @@ describe('merchant sign-in (Auth.js Credentials)', () => {
     expect(res.headers.get('location')).toBe(`${ORIGIN}/merchant`);
   });
 
-  it('a locked account is told so, even with the right password', async () => {
+  it('never tells whether an account exists: every failure of a real account, the 5th that locks it and the right password while locked answer as an unknown email does', async () => {
     await runMerchantUsersCommand(['create', '--email', 'locked@signin.example', '--password', 'the right password', '--merchant', 'lumen-audio'], await ctx(), storeDirectory);
-    for (let i = 0; i < 5; i++) await signIn(new Jar(), 'locked@signin.example', 'a wrong password');
-    const res = await signIn(new Jar(), 'locked@signin.example', 'the right password');
-    expect(new URL(res.headers.get('location')!).searchParams.get('code')).toBe('locked');
+    const answer = async (email: string, password: string) => {
+      const jar = new Jar();
+      const res = await signIn(jar, email, password);
+      return { status: res.status, location: res.headers.get('location'), session: jar.has('session-token') };
+    };
+    const real = [];
+    const unknown = [];
+    for (let i = 0; i < 5; i++) {
+      real.push(await answer('locked@signin.example', 'a wrong password'));
+      unknown.push(await answer('nobody@signin.example', 'a wrong password'));
+    }
+    expect(real).toEqual(unknown);
+    expect(new URL(real[4]!.location!).searchParams.get('code')).toBe('credentials');
+    // Locked now: the right password is refused, in the same words.
+    expect(await answer('locked@signin.example', 'the right password')).toEqual(await answer('nobody@signin.example', 'the right password'));
   });
 
   it('throttles sign-in attempts per client address on the shared rate limiter, before any password is checked', async () => {
-    setEnv({ RATE_LIMIT_SIGN_IN: '2/300' });
+    setEnv({ RATE_LIMIT_SIGN_IN: '2/300', TRUSTED_PROXY_HOPS: '1' });
+    const user = await demoUser();
+    const from = { 'x-forwarded-for': '203.0.113.9' };
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push(new URL((await signInFrom(new Jar(), 'throttle@nowhere.example', 'wrong password', from)).headers.get('location')!).searchParams.get('code'));
+    expect(codes.at(-1)).toBe('throttled');
+    const res = await signInFrom(new Jar(), user.email, user.password, from);
+    expect(new URL(res.headers.get('location')!).searchParams.get('code')).toBe('throttled');
+    // Another address still has its budget.
+    const other = await signInFrom(new Jar(), user.email, user.password, { 'x-forwarded-for': '203.0.113.10' });
+    expect(new URL(other.headers.get('location')!).searchParams.get('code')).toBeNull();
+  });
+
+  it('with no proxy declared (every client shares one address), one person spending the budget does not stop other merchants signing in', async () => {
+    setEnv({ RATE_LIMIT_SIGN_IN: '2/300', TRUSTED_PROXY_HOPS: undefined });
     const user = await demoUser();
     const codes = [];
-    for (let i = 0; i < 3; i++) codes.push(new URL((await signIn(new Jar(), 'throttle@nowhere.example', 'wrong password')).headers.get('location')!).searchParams.get('code'));
+    for (let i = 0; i < 4; i++) codes.push(new URL((await signIn(new Jar(), 'attacker-target@nowhere.example', 'wrong password')).headers.get('location')!).searchParams.get('code'));
     expect(codes.at(-1)).toBe('throttled');
-    const res = await signIn(new Jar(), user.email, user.password);
-    expect(new URL(res.headers.get('location')!).searchParams.get('code')).toBe('throttled');
+    const jar = new Jar();
+    const res = await signIn(jar, user.email, user.password);
+    expect(new URL(res.headers.get('location')!).searchParams.get('code')).toBeNull();
+    expect((await sessionUser(jar))?.email).toBe(user.email);
+    // The spent budget still holds for the account that was tried.
+    expect(new URL((await signIn(new Jar(), 'attacker-target@nowhere.example', 'wrong password')).headers.get('location')!).searchParams.get('code')).toBe('throttled');
   });
 
   it('signing out clears the session', async () => {

@@ -10,8 +10,7 @@ const en = {
   signIn: 'Sign in',
   signOut: 'Sign out',
   signInErrors: {
-    credentials: 'That email and password do not match an account.',
-    locked: 'Too many failed attempts: this account is locked for 15 minutes.',
+    credentials: 'That email and password do not match an account. After 5 failed attempts in a row an account cannot sign in for 15 minutes.',
     throttled: 'Too many sign-in attempts from this network. Wait a few minutes and try again.',
     MissingCSRF: 'The form expired. Please try again.',
     other: 'Sign-in failed. Please try again.',
@@ -61,8 +60,7 @@ const zh: typeof en = {
   signIn: '登录',
   signOut: '退出登录',
   signInErrors: {
-    credentials: '邮箱或密码不正确。',
-    locked: '失败次数过多：该账号已锁定 15 分钟。',
+    credentials: '邮箱或密码不正确。连续失败 5 次后，该账号 15 分钟内无法登录。',
     throttled: '来自此网络的登录尝试过多，请稍候几分钟再试。',
     MissingCSRF: '表单已过期，请重试。',
     other: '登录失败，请重试。',

@@ -9,6 +9,7 @@ export const consoleSections: readonly { id: string; path: string; label: (t: Co
   { id: 'orders', path: 'orders', label: (t) => t.nav.orders! },
   { id: 'decoration', path: 'decoration', label: (t) => t.nav.decoration! },
   { id: 'developers', path: 'developers', label: (t) => t.nav.developers! },
+  { id: 'settings', path: 'settings', label: (t) => t.nav.settings! },
 ];
 
 export function sectionHref(storeSlug: string, path: string): string {

@@ -5,6 +5,7 @@ import type { StoreShell } from '@/lib/storefront/store-shell';
 import { DocumentLang } from './document-lang';
 import { RefreshOnRestore } from './refresh-on-restore';
 import { StoreFooter, StoreHeader } from './store-header';
+import { FreeShippingBar } from './free-shipping-notice';
 
 type Props = {
   store: StoreShell;
@@ -37,6 +38,7 @@ export function StoreFrame({ store, locale, asked, path, isHome = false, query, 
       <DocumentLang locale={locale} />
       <RefreshOnRestore token={crypto.randomUUID()} />
       {banner}
+      {store.freeShippingNotice ? <FreeShippingBar notice={store.freeShippingNotice} locale={locale} /> : null}
       <StoreHeader
         store={store}
         locale={locale}

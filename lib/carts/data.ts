@@ -320,3 +320,44 @@ export function readCartShipping(db: SqlClient, cartId: string): Promise<z.outpu
     Prisma.sql`SELECT c.address, m."displayName" AS "storeName" FROM "Cart" c JOIN "Merchant" m ON m.id = c."merchantId" WHERE c.id = ${cartId}::uuid`,
   );
 }
+
+const StoreShippingRuleRow = z.object({
+  market: Market,
+  flatAmount: z.number(),
+  freeOverAmount: z.number().nullable(),
+  announceFreeShipping: z.boolean(),
+  updatedAt: z.date(),
+});
+export type StoreShippingRuleRow = z.output<typeof StoreShippingRuleRow>;
+
+/** The store's own shipping rules, one per market it set one for. */
+export function readStoreShippingRules(db: SqlClient, merchantId: string): Promise<StoreShippingRuleRow[]> {
+  return queryRows(
+    db,
+    StoreShippingRuleRow,
+    Prisma.sql`SELECT market, "flatAmount", "freeOverAmount", "announceFreeShipping", "updatedAt" FROM "ShippingRule" WHERE "merchantId" = ${merchantId}::uuid ORDER BY market`,
+  );
+}
+
+/** The store's shipping rule of one market as it stands, locked until the transaction ends; undefined when it has none of its own. */
+export function readStoreShippingRuleForUpdate(tx: SqlClient, merchantId: string, market: Market): Promise<StoreShippingRuleRow | undefined> {
+  return queryRow(
+    tx,
+    StoreShippingRuleRow,
+    Prisma.sql`SELECT market, "flatAmount", "freeOverAmount", "announceFreeShipping", "updatedAt" FROM "ShippingRule"
+      WHERE "merchantId" = ${merchantId}::uuid AND market = ${market} FOR UPDATE`,
+  );
+}
+
+/** Sets the store's shipping rule of one market (creating it on the first change). */
+export async function saveStoreShippingRule(
+  tx: Pick<Prisma.TransactionClient, 'shippingRule'>,
+  rule: { merchantId: string; market: Market; flatAmount: number; freeOverAmount: number | null; announceFreeShipping: boolean; now: Date },
+): Promise<void> {
+  const { merchantId, market, now, ...fields } = rule;
+  await tx.shippingRule.upsert({
+    where: { merchantId_market: { merchantId, market } },
+    create: { merchantId, market, ...fields, updatedAt: now },
+    update: { ...fields, updatedAt: now },
+  });
+}

@@ -6,7 +6,7 @@ import { type CartRecord, type LineRecord, isUuid, lineFacts, money, principalOf
 import { cartLimits } from './limits';
 import { computeQuoteAmounts } from './quote-math';
 import type { CartWarning, PublicCartCheckoutQuote } from './schemas';
-import { type ShippingRule, defaultShippingRules } from './shipping';
+import { type ShippingRule, effectiveShippingRule } from './shipping';
 import { readCartForQuote } from './data';
 import { direct } from '../db/direct';
 import type { Prisma } from '../generated/prisma/client';
@@ -58,7 +58,7 @@ export function quoteOf({ cart, lines, rule }: QuoteInput, now: Date): PublicCar
   const amounts = computeQuoteAmounts({
     market: cart.market,
     usState,
-    shipping: rule ?? defaultShippingRules[cart.market],
+    shipping: effectiveShippingRule(rule, cart.market),
     lines: lines.map((l) => ({ skuId: l.sku.skuId, kind: l.sku.kind, quantity: l.quantity, unitAmount: l.sku.currentAmount! })),
   });
 

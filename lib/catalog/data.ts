@@ -422,3 +422,30 @@ export async function readStoreListing(db: SqlClient, limit: number): Promise<{ 
   );
   return { total: rows[0]?.total ?? 0, stores: rows.map(({ total: _total, ...store }) => store) };
 }
+
+/** The store as a merchant changes its settings, its row locked until the transaction ends (two changes at once take turns). */
+export function readStoreForUpdate(tx: SqlClient, merchantId: string): Promise<MerchantRecord | undefined> {
+  return queryRow(
+    tx,
+    MerchantRecord,
+    Prisma.sql`
+      SELECT "id", "slug", "displayName", "tagline", "defaultLocale", "defaultMarket", "markets", "contact",
+             "logoUrl", "accessMode"::text AS "accessMode", "createdAt", "updatedAt", "accentColor"
+      FROM "Merchant" WHERE "id" = ${merchantId}::uuid FOR UPDATE`,
+  );
+}
+
+/** Sets the store's name, tagline and contact (the profile shoppers see). */
+export async function saveStoreProfile(
+  tx: Pick<Prisma.TransactionClient, 'merchant'>,
+  merchantId: string,
+  profile: { displayName: string; tagline: Record<string, string>; contact: { email?: string; phone?: string; hours?: Record<string, string> } },
+  now: Date,
+): Promise<void> {
+  await tx.merchant.update({ where: { id: merchantId }, data: { ...profile, updatedAt: now } });
+}
+
+/** Whether shoppers must unlock the store first. */
+export async function saveStoreAccessMode(tx: Pick<Prisma.TransactionClient, 'merchant'>, merchantId: string, accessMode: 'open' | 'protected', now: Date): Promise<void> {
+  await tx.merchant.update({ where: { id: merchantId }, data: { accessMode, updatedAt: now } });
+}

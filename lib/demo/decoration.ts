@@ -27,9 +27,11 @@ function demoDecoration(slug: string): { blocks: DemoBlock[] } | undefined {
       return {
         blocks: [
           {
+            // No shipping offer typed in here: the storefront announces free shipping itself, written
+            // from the store's shipping rule, so the two cannot disagree.
             id: id('notice-shipping'),
             type: 'notice',
-            text: l('满 99 美元包邮 · 30 天无忧退货', 'Free shipping over $99 · 30-day returns'),
+            text: l('30 天无忧退货 · 两年保修', '30-day returns · 2-year warranty'),
             path: '/products/aurora-wireless-earbuds-pro',
             theme: { density: 'compact' },
           },
@@ -232,7 +234,7 @@ export async function seedDemoDecorations(db: Db): Promise<{ decorations: number
 }
 
 /**
- * lumen-audio also has a saved draft with one unpublished change (the shipping notice), so the
+ * lumen-audio also has a saved draft with one unpublished change (the notice block's text), so the
  * studio and the API's draft, preview and publish examples have something to show. Idempotent:
  * a store with a saved draft is left alone.
  */
@@ -243,7 +245,7 @@ async function seedDemoDraft(db: Db): Promise<void> {
   if (current.source !== 'live') return;
   const notice = stableUuid('decoration-block:lumen-audio:notice-shipping');
   const blocks = current.blocks.map((b) =>
-    b.id === notice && b.type === 'notice' ? { ...b, text: l('满 79 美元包邮 · 30 天无忧退货', 'Free shipping over $79 · 30-day returns') } : b,
+    b.id === notice && b.type === 'notice' ? { ...b, text: l('30 天无忧退货 · 两年保修 · 免费刻字', '30-day returns · 2-year warranty · free engraving') } : b,
   );
   await saveDecorationDraft(ctx, merchant, { draft: { locale: current.locale, market: current.market, blocks } });
 }

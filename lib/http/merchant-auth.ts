@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { Auth, type AuthConfig } from '@auth/core';
 import { CredentialsSignin, MissingCSRF } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
@@ -11,7 +11,7 @@ import { publicBaseUrl } from '../core/media-urls';
 import { getServerSecret } from '../platform/server-secret';
 import { getDb } from '../db/client';
 import { verifyMerchantCredentials } from '../merchant-users/merchant-users';
-import { clientAddress } from './client-address';
+import { UNPROXIED_ADDRESS, clientAddress } from './client-address';
 import { getRateLimiter, policyFor, rateLimitKey } from './rate-limit';
 
 /** Where Auth.js answers (sign-in callback, sign-out, session, csrf): `app/merchant/auth/[...auth]`. */
@@ -23,8 +23,17 @@ const SESSION_HOURS = 8;
 class ThrottledSignIn extends CredentialsSignin {
   code = 'throttled';
 }
-class LockedSignIn extends CredentialsSignin {
-  code = 'locked';
+
+/**
+ * Whose sign-in budget an attempt spends. Behind a declared proxy: the client address's, whatever
+ * account is tried. With no proxy declared every client shares UNPROXIED_ADDRESS, so a budget per
+ * address would be one budget for everybody, which one person could spend for all merchants: it is
+ * then kept per address and account tried (a digest of the email, known or not), and guessing at
+ * one account stays bounded by that account's own lock.
+ */
+export function signInBudgetAddress(address: string, email: string): string {
+  if (address !== UNPROXIED_ADDRESS) return address;
+  return `${address}|account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
 }
 
 /** AUTH_SECRET when set, else a key derived from the server secret (instances sharing it agree). */
@@ -34,7 +43,7 @@ function authSecret(): string {
 
 /**
  * Merchant sign-in through @auth/core: the Credentials provider checks the argon2 merchant users
- * (with their per-account lock), after a per-address throttle on the shared rate limiter; sessions
+ * (with their per-account lock, never revealed), after a per-address throttle on the shared rate limiter (per address and account with no proxy declared, see signInBudgetAddress); sessions
  * are encrypted JWT cookies (`__Secure-`/`__Host-` prefixed and Secure over https), and every POST
  * carries Auth.js's double-submit CSRF token. Only same-origin callback URLs are followed.
  */
@@ -65,14 +74,11 @@ export function merchantAuthConfig(): AuthConfig {
           if (!email || !password || email.length > 254 || password.length > 1024) return null;
           const address = clientAddress(request.headers);
           const policy = policyFor('signIn');
-          const { allowed } = await getRateLimiter().limit(policy, rateLimitKey('signIn', { address }));
+          const { allowed } = await getRateLimiter().limit(policy, rateLimitKey('signIn', { address: signInBudgetAddress(address, email) }));
           if (!allowed) throw new ThrottledSignIn();
           const ctx = createServiceContext({ db: await getDb(), requestId: `signin_${crypto.randomUUID()}`, clientAddress: address });
           const result = await verifyMerchantCredentials(ctx, { email, password });
-          if (!result.ok) {
-            if (result.reason === 'locked') throw new LockedSignIn();
-            return null;
-          }
+          if (!result.ok) return null;
           return { id: result.user.id, email: result.user.email, name: result.user.displayName };
         },
       }),

@@ -48,29 +48,28 @@ export async function resetMerchantUserPassword(ctx: ServiceContext, input: { em
   if (!(await replacePassword(ctx.db, email, passwordHash))) throw new MerchantUserAdminError(`no merchant user ${email}`);
 }
 
-export type SignInResult =
-  | { ok: true; user: { id: string; email: string; displayName: string; merchantIds: string[] } }
-  | { ok: false; reason: 'invalid' | 'locked' };
+export type SignInResult = { ok: true; user: { id: string; email: string; displayName: string; merchantIds: string[] } } | { ok: false; reason: 'invalid' };
 
 /**
- * Checks an email and password for the merchant sign-in. Unknown email and wrong password give
- * the same answer at the same cost; MAX_FAILED_SIGN_INS failures in a row lock the account for
- * LOCK_MINUTES (counted in the database, so every instance agrees).
+ * Checks an email and password for the merchant sign-in. MAX_FAILED_SIGN_INS failures in a row
+ * lock the account for LOCK_MINUTES (counted in the database, so every instance agrees), and
+ * while it is locked even the right password is refused. The caller is never told which: an
+ * unknown email, a wrong password, the failure that locks the account and any answer while it is
+ * locked all get the same `invalid`, after one argon2 verification each (the cost that dominates
+ * the time of every path), so neither the answer nor its timing tells whether an account exists.
  */
 export async function verifyMerchantCredentials(ctx: ServiceContext, input: { email: string; password: string }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const user = await readMerchantUserByEmail(ctx.db, email);
-  if (user?.lockedUntil && user.lockedUntil > ctx.now) {
-    await verifyPassword(null, input.password);
-    return { ok: false, reason: 'locked' };
-  }
-  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user) return { ok: false, reason: 'invalid' };
+  const locked = !!user?.lockedUntil && user.lockedUntil > ctx.now;
+  // A locked account's hash is not checked (its answer would not count), but the same work is done.
+  const ok = await verifyPassword(locked ? null : (user?.passwordHash ?? null), input.password);
+  if (!user || locked) return { ok: false, reason: 'invalid' };
   if (!ok) {
     const failed = user.failedSignIns + 1;
     const lock = failed >= MAX_FAILED_SIGN_INS;
     await setSignInFailures(ctx.db, user.id, lock ? 0 : failed, lock ? new Date(ctx.now.getTime() + LOCK_MINUTES * 60_000) : user.lockedUntil);
-    return { ok: false, reason: lock ? 'locked' : 'invalid' };
+    return { ok: false, reason: 'invalid' };
   }
   if (user.failedSignIns !== 0 || user.lockedUntil) {
     await setSignInFailures(ctx.db, user.id, 0, null);

@@ -36,7 +36,7 @@ const decorationDraft = {
     {
       id: lumenBlock('notice-shipping'),
       type: 'notice',
-      text: { 'zh-CN': '满 79 美元包邮 · 30 天无忧退货', 'en-US': 'Free shipping over $79 · 30-day returns' },
+      text: { 'zh-CN': '30 天无忧退货 · 两年保修 · 免费刻字', 'en-US': '30-day returns · 2-year warranty · free engraving' },
       path: '/products/aurora-wireless-earbuds-pro',
       theme: { density: 'compact' },
     },

@@ -156,7 +156,7 @@ export const variables = {
   RATE_LIMIT_PREFIX: variable(z.string().default('sc:rl'), { meaning: 'key prefix of the rate-limit counters in Redis / Upstash' }),
   TRUSTED_PROXY_HOPS: variable(wholeNumber(0, 16).default(0), {
     meaning:
-      'self-hosted: how many proxies (0 to 16) in front of the app append to `X-Forwarded-For`; the client address is the entry that many hops from the right. `0` (no proxy declared): every client shares the address `unproxied` (one rate-limit budget, one lockout). Ignored on Vercel (`VERCEL=1`), where `X-Real-IP` set by Vercel\'s edge is used. See "Client address" below.',
+      'self-hosted: how many proxies (0 to 16) in front of the app append to `X-Forwarded-For`; the client address is the entry that many hops from the right. `0` (no proxy declared): every client shares the address `unproxied` (one API rate-limit budget; sign-in and store passwords count per account and per browser instead, see "No proxy declared"). Ignored on Vercel (`VERCEL=1`), where `X-Real-IP` set by Vercel\'s edge is used. See "Client address" below.',
   }),
   DEFAULT_LOCALE: variable(oneOf(['en-US', 'zh-CN']).default('en-US'), { meaning: 'the default locale announced by `GET /api/v1/bootstrap`' }),
   DEFAULT_MARKET: variable(oneOf(['CN', 'US']).default('US'), { meaning: 'the default market announced by `GET /api/v1/bootstrap`' }),

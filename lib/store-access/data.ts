@@ -94,3 +94,20 @@ export async function recordChallengeFailure(db: Pick<Prisma.TransactionClient, 
              AND f."attempts" + 1 >= ${f.maxFailures} THEN ${f.lockUntil}::timestamptz
         ELSE NULL END`;
 }
+
+/**
+ * Sets how the store is unlocked. `passwordHash` undefined keeps the password; a new one (or
+ * none) moves the access epoch on, so tokens issued under the old password stop working.
+ */
+export async function saveStoreAccessSettings(
+  tx: Prisma.TransactionClient,
+  merchantId: string,
+  s: { passwordHash?: string | null; proofOfWork: boolean; powMaxNumber: number },
+): Promise<void> {
+  const passwordChange = s.passwordHash === undefined ? {} : { passwordHash: s.passwordHash, accessEpoch: { increment: 1 } };
+  await tx.storeAccessSettings.upsert({
+    where: { merchantId },
+    create: { merchantId, passwordHash: s.passwordHash ?? null, proofOfWork: s.proofOfWork, powMaxNumber: s.powMaxNumber },
+    update: { proofOfWork: s.proofOfWork, powMaxNumber: s.powMaxNumber, ...passwordChange },
+  });
+}

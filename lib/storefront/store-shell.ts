@@ -1,4 +1,5 @@
 import { cache } from 'react';
+import { type FreeShippingNotice, readFreeShippingNotice } from '../carts/store-shipping';
 import { getMerchantOrThrow } from '../catalog/merchants';
 import type { Locale, LocalizedString, Market } from '../schemas/common';
 import { plainHexColor } from './accent';
@@ -14,6 +15,8 @@ export type StoreShell = {
   accentColor: string | null;
   defaultLocale: Locale;
   defaultMarket: Market;
+  /** The free-shipping notice of the default market, written from its shipping rule; null when there is none to announce. */
+  freeShippingNotice: FreeShippingNotice | null;
 };
 
 /**
@@ -33,6 +36,7 @@ export const loadStoreShell = cache(async (slug: string): Promise<StoreShell> =>
       accentColor: plainHexColor(m.accentColor),
       defaultLocale: m.defaultLocale as Locale,
       defaultMarket: m.defaultMarket as Market,
+      freeShippingNotice: await readFreeShippingNotice(ctx, m, m.defaultMarket as Market),
     };
   } catch (err) {
     return handleStorefrontError(err, slug, `/stores/${slug}`);

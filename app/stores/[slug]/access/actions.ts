@@ -7,6 +7,7 @@ import { getRateLimiter, policyFor, rateLimitKey } from '@/lib/http/rate-limit';
 import { createStorefrontChallenge } from '@/lib/store-access/create-storefront-challenge';
 import { secureCookies, storeAccessCookieName } from '@/lib/store-access/presented-tokens';
 import { StorefrontChallengeCreateRequest } from '@/lib/store-access/schemas';
+import { answeringClientContext } from '@/lib/storefront/client-hint';
 import { storefrontContext } from '@/lib/storefront/page-context';
 import { safeReturnPath } from './return-path';
 
@@ -22,7 +23,7 @@ export type UnlockState = { failure: UnlockFailure | null };
 async function unlock(slug: string, next: string, answer: unknown): Promise<UnlockState> {
   const parsed = StorefrontChallengeCreateRequest.safeParse(answer);
   if (!parsed.success) return { failure: { code: 'validation_failed' } };
-  const ctx = await storefrontContext();
+  const ctx = await answeringClientContext(await storefrontContext());
   const policy = policyFor('challenge');
   const limit = await getRateLimiter().limit(policy, rateLimitKey(policy.name, { address: ctx.clientAddress, params: { store: slug } }));
   if (!limit.allowed) return { failure: { code: 'rate_limited', retryAfterSeconds: limit.resetSeconds } };

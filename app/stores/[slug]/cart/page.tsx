@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import '@/components/storefront/storefront.css';
 import './cart.css';
+import { FreeShippingProgressNote } from '@/components/storefront/free-shipping-notice';
 import { StoreFrame } from '@/components/storefront/store-frame';
 import { getOwnCart } from '@/lib/carts/get-own-cart';
 import { quotePublicCartCheckout } from '@/lib/carts/quote-public-cart-checkout';
@@ -240,6 +241,14 @@ export default async function CartPage({ params, searchParams }: Props) {
             <p className="sf-cart__fine" data-testid="cart-tax-note">
               {quote.taxInclusive ? `${t.taxIncluded} (${money(quote.taxTotal)})` : quote.taxEstimated ? t.taxEstimated : null}
             </p>
+          ) : null}
+          {quote && store.freeShippingNotice?.market === quote.market ? (
+            <FreeShippingProgressNote
+              notice={store.freeShippingNotice}
+              locale={locale}
+              merchandise={quote.subtotal.amount - quote.discountTotal.amount}
+              shippingCharged={quote.shippingTotal.amount > 0}
+            />
           ) : null}
           {quote ? <p className="sf-cart__fine">{t.quoteNote(formatDateTime(quote.expiresAt, locale, quote.market))}</p> : null}
           {checkingOut ? null : (

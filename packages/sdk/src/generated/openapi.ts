@@ -3054,6 +3054,85 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "store.settings_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A merchant changed the store’s settings in the console: its profile, how shoppers unlock it, or a market’s shipping rule and free-shipping notice (same transaction as the change).
+         * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded `whsec_` secret; two during a secret rotation overlap. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The event id: the same event delivered to two endpoints has the same id.
+                         */
+                        id: string;
+                        /** @constant */
+                        type: "store.settings_changed";
+                        /** @constant */
+                        apiVersion: "v1";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened.
+                         */
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @description What the event is about. */
+                        subject: {
+                            type: string;
+                            id: string;
+                        };
+                        data: {
+                            /** @enum {string} */
+                            section: "profile" | "access" | "shipping";
+                            /** @description The market of a shipping rule; null for the other sections. */
+                            market: ("CN" | "US") | null;
+                            /** @description The settings that changed, by name (e.g. freeOverAmount, password). */
+                            changed: string[];
+                            /** Format: date-time */
+                            changedAt: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; 410 Gone disables the endpoint; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {

@@ -610,4 +610,4 @@ export const operationTable = {
 } as const;
 
 /** The event kinds of the document’s `webhooks`. */
-export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published"] as const;
+export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published", "store.settings_changed"] as const;

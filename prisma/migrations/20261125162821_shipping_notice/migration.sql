@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ShippingRule" ADD COLUMN     "announceFreeShipping" BOOLEAN NOT NULL DEFAULT true,
+ADD COLUMN     "updatedAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP;

@@ -148,6 +148,7 @@ const en = {
   // after-sales queue
   queueTitle: 'After-sales',
   queueIntro: 'Open requests across all orders, oldest first.',
+  queueOpen: 'Awaiting a decision',
   queueEmpty: 'No open requests.',
   queueEmptyHint: 'Requests shoppers file on delivered orders show up here.',
   openOrder: 'Open the order',
@@ -274,6 +275,7 @@ const zh: typeof en = {
   },
   queueTitle: '售后',
   queueIntro: '所有订单中未完结的申请，最早的在前。',
+  queueOpen: '待处理',
   queueEmpty: '没有待处理的申请。',
   queueEmptyHint: '顾客对已签收订单提交的申请会显示在这里。',
   openOrder: '查看订单',

@@ -65,15 +65,28 @@ export function readInstallationBySlugs(db: Client, merchantSlug: string, appSlu
 const SubscribedEndpoint = z.object({ id: z.string(), installationId: z.string(), merchantId: z.string(), eventTypes: z.array(z.string()) });
 export type SubscribedEndpoint = z.infer<typeof SubscribedEndpoint>;
 
-/** The enabled endpoints of these stores whose installation is still active: an app uninstalled from a store hears nothing more from it. */
+/**
+ * The endpoints of these stores whose installation is still active (an app uninstalled from a
+ * store hears nothing more from it), enabled or not: a disabled endpoint's deliveries are made
+ * all the same and wait, unclaimed, until it is enabled again or the retention runs out.
+ */
 export function readListeningEndpoints(db: SqlClient, merchantIds: readonly string[]): Promise<SubscribedEndpoint[]> {
   return queryRows(
     db,
     SubscribedEndpoint,
     Prisma.sql`SELECT e.id::text AS id, e."installationId"::text AS "installationId", e."merchantId"::text AS "merchantId", e."eventTypes"
       FROM "WebhookEndpoint" e JOIN "Installation" i ON i.id = e."installationId" AND i.status = 'active'
-      WHERE e.enabled AND e."merchantId" = ANY(${[...merchantIds]}::uuid[])`,
+      WHERE e."merchantId" = ANY(${[...merchantIds]}::uuid[])`,
   );
+}
+
+/** Marks `expired` the pending deliveries that fell due before `cutoff` (they waited out the retention); returns how many. */
+export async function expireDeliveriesDueBefore(db: Client, cutoff: Date, now: Date): Promise<number> {
+  const { count } = await db.webhookDelivery.updateMany({
+    where: { status: 'pending', nextAttemptAt: { lt: cutoff }, OR: [{ leaseUntil: null }, { leaseUntil: { lte: now } }] },
+    data: { status: 'expired', completedAt: now, leaseToken: null, leaseUntil: null },
+  });
+  return count;
 }
 
 /** New deliveries, due at once; an event already fanned out to an endpoint is not delivered to it twice. */

@@ -25,7 +25,7 @@ export const PublicWebhookUpdateRequest = z
       .max(100)
       .optional()
       .meta({ description: 'Event kinds to receive, from listInstallationWebhookEvents; replaces the current list.' }),
-    enabled: z.boolean().optional().meta({ description: 'false stops deliveries (they wait); true resumes them.' }),
+    enabled: z.boolean().optional().meta({ description: 'false stops deliveries: events meanwhile wait (up to 30 days past due, then they expire); true sends them and resumes.' }),
     description: z.string().max(500).nullable().optional(),
     rotateSecret: z.literal(true).optional().meta({
       description: 'Issues a new signing secret, returned once in this response. Deliveries carry both signatures until the overlap ends.',

@@ -2925,7 +2925,7 @@ export interface components {
             url?: string;
             /** @description Event kinds to receive, from listInstallationWebhookEvents; replaces the current list. */
             eventTypes?: string[];
-            /** @description false stops deliveries (they wait); true resumes them. */
+            /** @description false stops deliveries: events meanwhile wait (up to 30 days past due, then they expire); true sends them and resumes. */
             enabled?: boolean;
             description?: string | null;
             /**

@@ -5,5 +5,7 @@ import { operations } from '@/lib/operations';
 import { updateInstallationWebhook } from '@/lib/webhooks/update-installation-webhook';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
-  handle(operations.updateInstallationWebhook, ({ params, body }, ctx) => updateInstallationWebhook(ctx, params.id, body)),
+  handle(operations.updateInstallationWebhook, ({ params, body }, ctx) => updateInstallationWebhook(ctx, params.id, body), {
+    wakesBackgroundWork: true,
+  }),
 );

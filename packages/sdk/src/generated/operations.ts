@@ -57,6 +57,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "cart_not_found", "cart_not_active", "checkout_in_progress", "cart_empty", "cart_version_conflict", "address_token_stale", "sku_unavailable", "insufficient_stock", "return_url_not_allowed"]
   },
+  "createInstallationWebhook": {
+    "method": "POST",
+    "path": "/api/v1/open/webhooks/endpoints",
+    "auth": "apiKey",
+    "scopes": ["webhooks:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_url_invalid", "webhook_endpoint_limit_reached"]
+  },
   "createPublicCart": {
     "method": "POST",
     "path": "/api/v1/open/storefront/carts",
@@ -89,6 +100,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "decoration_draft_conflict", "decoration_not_publishable"]
+  },
+  "deleteInstallationWebhook": {
+    "method": "DELETE",
+    "path": "/api/v1/open/webhooks/endpoints/{id}",
+    "auth": "apiKey",
+    "scopes": ["webhooks:write"],
+    "idempotency": "required",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_endpoint_not_found"]
   },
   "exchangeOAuthToken": {
     "method": "POST",
@@ -144,6 +166,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
+  "getInstallationWebhook": {
+    "method": "GET",
+    "path": "/api/v1/open/webhooks/endpoints/{id}",
+    "auth": "apiKey",
+    "scopes": ["webhooks:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "webhook_endpoint_not_found"]
   },
   "getInstallationWebhookSignatureFixture": {
     "method": "GET",
@@ -255,6 +288,28 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "order_not_found"]
   },
+  "listInstallationEvents": {
+    "method": "GET",
+    "path": "/api/v1/open/events",
+    "auth": "apiKey",
+    "scopes": ["webhooks:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": "cursor",
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
+  "listInstallationWebhookDeliveries": {
+    "method": "GET",
+    "path": "/api/v1/open/webhooks/endpoints/{id}/deliveries",
+    "auth": "apiKey",
+    "scopes": ["webhooks:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": "cursor",
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "webhook_endpoint_not_found"]
+  },
   "listInstallationWebhookEvents": {
     "method": "GET",
     "path": "/api/v1/open/webhooks/events",
@@ -264,6 +319,17 @@ export const operationTable = {
     "body": null,
     "list": false,
     "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
+  "listInstallationWebhooks": {
+    "method": "GET",
+    "path": "/api/v1/open/webhooks/endpoints",
+    "auth": "apiKey",
+    "scopes": ["webhooks:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": "cursor",
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
   },
   "listPublicCategories": {
@@ -354,6 +420,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "after_sales_not_eligible", "after_sales_already_open"]
   },
+  "resendInstallationWebhookDelivery": {
+    "method": "POST",
+    "path": "/api/v1/open/webhooks/endpoints/{id}/deliveries/{deliveryId}/resend",
+    "auth": "apiKey",
+    "scopes": ["webhooks:write"],
+    "idempotency": "required",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_endpoint_not_found", "webhook_delivery_not_found"]
+  },
   "returnHostedCheckoutBrowser": {
     "method": "POST",
     "path": "/api/v1/hosted/checkout/{sessionId}/return",
@@ -408,6 +485,17 @@ export const operationTable = {
     "list": true,
     "pagination": "page",
     "errorCodes": ["validation_failed", "rate_limited", "merchant_not_found", "category_not_found", "store_access_required"]
+  },
+  "sendInstallationWebhookTestEvent": {
+    "method": "POST",
+    "path": "/api/v1/open/webhooks/endpoints/{id}/test-events",
+    "auth": "apiKey",
+    "scopes": ["webhooks:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_endpoint_not_found"]
   },
   "setPublicCartAddress": {
     "method": "PUT",

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontClient } from '@storefront-commerce/sdk';
 import { type Db, getDb } from '../lib/db/client';
 import { appendEvent } from '../lib/events/append-event';
+import type { EventKind } from '../lib/events/define-event-kind';
 import { runBackgroundWork } from '../lib/jobs/run-background-work';
 import { orderCreated, orderPaid } from '../lib/orders/events';
 import { logger } from '../lib/platform/logger';
@@ -163,7 +164,7 @@ describe('endpoints', () => {
 describe('events list', () => {
   it('lists the installation’s events and the store-wide ones of the last 30 days, newest first or in order, by kind, with cursors', async () => {
     const fresh = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['webhooks:read'], app: 'mgmt-events' });
-    const emit = (kind: typeof orderPaid | typeof orderCreated, installationId: string | null, occurredAt = new Date()) =>
+    const emit = (kind: EventKind<any>, installationId: string | null, occurredAt = new Date()) =>
       db.$transaction((tx) => appendEvent(tx, kind, { merchantId, installationId, subjectId: randomUUID(), payload: kind.example, occurredAt }));
     const old = await emit(orderPaid, fresh.installationId, new Date(Date.now() - 31 * 86400_000));
     const e1 = await emit(orderCreated, fresh.installationId);

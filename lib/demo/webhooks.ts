@@ -42,8 +42,8 @@ export async function seedDemoWebhooks(db: Db, installationId: string): Promise<
  * is disabled) as every event for it does: what the delivery log and resend examples show. The
  * fan-out never makes a second one for the same event. Idempotent; after the demo orders.
  */
-export async function seedDemoWebhookDelivery(db: Db, installationId: string, paidOrderId: string): Promise<void> {
-  if (await db.webhookDelivery.findUnique({ where: { id: DEMO_WEBHOOK_DELIVERY_ID } })) return;
+export async function seedDemoWebhookDelivery(db: Db, installationId: string, paidOrderId: string | undefined): Promise<void> {
+  if (!paidOrderId || (await db.webhookDelivery.findUnique({ where: { id: DEMO_WEBHOOK_DELIVERY_ID } }))) return;
   const event = await db.domainEvent.findFirst({ where: { installationId, subjectId: paidOrderId, type: 'order.paid' }, orderBy: { sequence: 'desc' } });
   if (!event) return;
   await db.webhookDelivery.createMany({

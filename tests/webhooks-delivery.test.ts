@@ -17,7 +17,9 @@ import { LEASE_MS, deliverDueWebhooks } from '../lib/webhooks/deliver-due-webhoo
 import { dispatchEvents } from '../lib/webhooks/dispatch-events';
 import { messageId } from '../lib/webhooks/message';
 import { FAILING_AFTER_CONSECUTIVE_FAILURES, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../lib/webhooks/retry-schedule';
+import { WEBHOOK_RETENTION_DAYS } from '../lib/webhooks/retention';
 import { encryptWebhookSecret, generateWebhookSecret } from '../lib/webhooks/secrets';
+import { updateInstallationWebhook } from '../lib/webhooks/update-installation-webhook';
 import { createTestCredential } from './helpers/keys';
 import { WebhookReceiver, verifyWith } from './helpers/webhook-receiver';
 import { setEnv } from './helpers/env';
@@ -222,6 +224,51 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(1);
     const readiness = await readinessOf();
     expect(readiness.checks.find((c) => c.id === 'webhook_endpoint')).toMatchObject({ status: 'fail', summary: expect.stringContaining('410') });
+    // Enabled again (the receiver is back), the event that happened meanwhile goes out; the one answered 410 stays failed.
+    receiver.respond = () => ({ status: 200 });
+    await setEnabled(endpoint.id, true);
+    expect((await run()).deliveries).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect(receiver.received).toHaveLength(2);
+    expect(verifyWith(endpoint.secret, receiver.received[1]!).data).toEqual({ n: 6 });
+  });
+
+  it('events that happen while an endpoint is disabled wait, and go out in order once it is enabled again', async () => {
+    const endpoint = await makeEndpoint();
+    await setEnabled(endpoint.id, false);
+    const waiting = [await emit(20), await emit(21), await emit(22)];
+    advance(7 * 86400);
+    expect((await run()).deliveries.claimed).toBe(0);
+    expect(receiver.received).toHaveLength(0);
+    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'pending' } })).toBe(3);
+    await setEnabled(endpoint.id, true);
+    expect((await run()).deliveries).toMatchObject({ claimed: 3, succeeded: 3 });
+    expect(receiver.received.map((r) => verifyWith(endpoint.secret, r).id)).toEqual(waiting);
+  });
+
+  it(`a delivery waits at most ${WEBHOOK_RETENTION_DAYS} days for its disabled endpoint, then expires unsent`, async () => {
+    const endpoint = await makeEndpoint();
+    await setEnabled(endpoint.id, false);
+    await emit(23);
+    await run();
+    advance(WEBHOOK_RETENTION_DAYS * 86400 - 60);
+    const fresh = await emit(24);
+    await run();
+    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'pending' } })).toBe(2);
+    advance(120);
+    expect((await run()).sweeps).toMatchObject({ expireWaitingWebhookDeliveries: { expired: 1 } });
+    await setEnabled(endpoint.id, true);
+    expect((await run()).deliveries).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect(receiver.received.map((r) => verifyWith(endpoint.secret, r).id)).toEqual([fresh]);
+    expect((await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: { createdAt: 'asc' } })).map((d) => d.status)).toEqual(['expired', 'succeeded']);
+  });
+
+  it('readiness names only the enabled endpoints as enabled, and says how many are disabled', async () => {
+    const on = await makeEndpoint();
+    const off = await makeEndpoint();
+    await setEnabled(off.id, false);
+    const check = (await readinessOf()).checks.find((c) => c.id === 'webhook_endpoint')!;
+    expect(check).toMatchObject({ status: 'pass', summary: '1 webhook endpoint(s) enabled and healthy; 1 disabled (their events wait).' });
+    expect(check.details).toEqual({ endpoints: [on.id], disabled: [off.id] });
   });
 
   it(`marks the endpoint failing after ${FAILING_AFTER_CONSECUTIVE_FAILURES} failed attempts in a row, and a success recovers it`, async () => {
@@ -395,6 +442,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker under its launch
     expect(out).toContain('worker stopped');
   }, 90_000);
 });
+
+/** Enables or disables an endpoint as its app does (updateInstallationWebhook). */
+async function setEnabled(id: string, enabled: boolean) {
+  const key = await db.apiKey.findFirstOrThrow({ where: { installationId } });
+  const ctx = createServiceContext({
+    db,
+    now: clock(),
+    principal: { kind: 'apiKey', installationId, merchantId, appId: 'x', credentialId: key.id, scopes: ['webhooks:write'], livemode: false },
+  });
+  return updateInstallationWebhook(ctx, id, { enabled });
+}
 
 async function readinessOf() {
   const key = await db.apiKey.findFirstOrThrow({ where: { installationId } });

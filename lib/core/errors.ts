@@ -49,6 +49,7 @@ export const errorCatalogue = {
   after_sales_request_not_found: { status: 404, message: 'No after-sales request exists with this id.' },
   checkout_session_not_found: { status: 404, message: 'No hosted checkout session exists with this id.' },
   webhook_endpoint_not_found: { status: 404, message: 'No webhook endpoint exists with this id.' },
+  webhook_delivery_not_found: { status: 404, message: 'The webhook endpoint has no delivery with this id.' },
   // 405: outside the declared statuses, but the honest answer for a wrong method
   method_not_allowed: { status: 405, message: 'This path does not accept this HTTP method.' },
   // 409: idempotency or state conflict
@@ -83,6 +84,7 @@ export const errorCatalogue = {
   decoration_version_conflict: { status: 409, message: 'The live decoration version is not the one you sent.' },
   decoration_not_publishable: { status: 409, message: 'The decoration breaks the store’s rules now; the issues list each violation.' },
   refund_exceeds_remaining: { status: 409, message: 'The refund is more than what is left to refund.' },
+  webhook_endpoint_limit_reached: { status: 409, message: 'The installation has as many webhook endpoints as it may have: delete one first.' },
   challenge_locked: {
     status: 409,
     message: 'Too many wrong answers: store access is locked for this client for a while.',

@@ -151,7 +151,9 @@ export const readinessChecks: { id: ReadinessCheck['id']; run: (f: ReadinessFact
           details: { endpoints },
         };
       }
-      return pass(`${enabled.length} webhook endpoint(s) enabled and healthy.`, { endpoints });
+      const disabled = webhookEndpoints.filter((e) => !e.enabled).map((e) => e.id);
+      const summary = `${enabled.length} webhook endpoint(s) enabled and healthy` + (disabled.length ? `; ${disabled.length} disabled (their events wait).` : '.');
+      return pass(summary, { endpoints: enabled.map((e) => e.id), ...(disabled.length ? { disabled } : {}) });
     },
   },
   {

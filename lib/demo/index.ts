@@ -10,7 +10,7 @@ import { seedDemoFirstParty } from './first-party';
 import { seedDemoOAuth } from './oauth';
 import { seedDemoMerchantUsers } from './merchant-users';
 import { demoStoreAccessInfo, seedDemoStoreAccess } from './store-access';
-import { seedDemoWebhooks } from './webhooks';
+import { seedDemoWebhookDelivery, seedDemoWebhooks } from './webhooks';
 
 export type DemoInfo = {
   baseUrl: string;
@@ -83,6 +83,7 @@ export async function seedDemo(db: Db, baseUrl = 'http://localhost:3000'): Promi
     testCards: { success: '4242424242424242', declined: '4000000000000002', insufficientFunds: '4000000000009995' },
   };
   const [paidOrderId, deliveredOrderId] = await seedDemoOrders(db, credentials.installationId);
+  await seedDemoWebhookDelivery(db, credentials.installationId, paidOrderId);
   info.orders = { paidOrderId, deliveredOrderId, operator: 'npm run orders -- list' };
   return { info, counts: { ...catalog, ...decorations, ...carts, ...storeAccess } };
 }

@@ -8,6 +8,7 @@ import { DEMO_APP_SLUG, DEMO_INSTALLATION_MERCHANT } from './seed-credentials';
 
 export const DEMO_WEBHOOK_ENDPOINT_ID = stableUuid(`webhook-endpoint:${DEMO_APP_SLUG}:${DEMO_INSTALLATION_MERCHANT}`);
 export const DEMO_WEBHOOK_URL = 'https://example.com/webhooks/storefront-commerce';
+export const DEMO_WEBHOOK_DELIVERY_ID = stableUuid(`webhook-delivery:${DEMO_APP_SLUG}:${DEMO_INSTALLATION_MERCHANT}:order.paid`);
 
 /**
  * The demo installation's webhook endpoint, subscribed to every kind. It starts disabled, since
@@ -34,4 +35,19 @@ export async function seedDemoWebhooks(db: Db, installationId: string): Promise<
     });
   }
   return { endpointId: DEMO_WEBHOOK_ENDPOINT_ID, secret: existing && existing.secretVersion > 1 ? '(rotated since the seed: the new secret was shown once)' : secret, url: existing?.url ?? DEMO_WEBHOOK_URL };
+}
+
+/**
+ * The demo endpoint's delivery of the demo paid order's `order.paid` event, waiting (the endpoint
+ * is disabled) as every event for it does: what the delivery log and resend examples show. The
+ * fan-out never makes a second one for the same event. Idempotent; after the demo orders.
+ */
+export async function seedDemoWebhookDelivery(db: Db, installationId: string, paidOrderId: string | undefined): Promise<void> {
+  if (!paidOrderId || (await db.webhookDelivery.findUnique({ where: { id: DEMO_WEBHOOK_DELIVERY_ID } }))) return;
+  const event = await db.domainEvent.findFirst({ where: { installationId, subjectId: paidOrderId, type: 'order.paid' }, orderBy: { sequence: 'desc' } });
+  if (!event) return;
+  await db.webhookDelivery.createMany({
+    data: [{ id: DEMO_WEBHOOK_DELIVERY_ID, endpointId: DEMO_WEBHOOK_ENDPOINT_ID, eventId: event.id, eventType: event.type, nextAttemptAt: event.occurredAt }],
+    skipDuplicates: true,
+  });
 }

@@ -67,3 +67,38 @@ export async function readEvent(db: Pick<Prisma.TransactionClient, 'domainEvent'
   });
   return row ? StoredEvent.parse(row) : undefined;
 }
+
+const ListedEvent = StoredEvent.extend({ sequence: z.bigint() });
+export type ListedEvent = z.output<typeof ListedEvent>;
+
+export type EventListFilter = {
+  merchantId: string;
+  /** The installation's own events and the store-wide ones (installationId null). */
+  installationId: string;
+  types?: readonly string[];
+  /** occurredAt at or after. */
+  from: Date;
+  /** occurredAt before. */
+  before?: Date;
+  order: 'asc' | 'desc';
+  /** A sequence the page starts after, in `order`. */
+  after?: bigint;
+  take: number;
+};
+
+/** A page of the events an installation hears of on its store, in sequence order. */
+export async function listEventsOf(db: Pick<Prisma.TransactionClient, 'domainEvent'>, f: EventListFilter): Promise<ListedEvent[]> {
+  const rows = await db.domainEvent.findMany({
+    where: {
+      merchantId: f.merchantId,
+      OR: [{ installationId: f.installationId }, { installationId: null }],
+      ...(f.types && { type: { in: [...f.types] } }),
+      occurredAt: { gte: f.from, ...(f.before && { lt: f.before }) },
+      ...(f.after !== undefined && { sequence: f.order === 'asc' ? { gt: f.after } : { lt: f.after } }),
+    },
+    orderBy: { sequence: f.order },
+    take: f.take,
+    select: { id: true, sequence: true, type: true, occurredAt: true, installationId: true, subjectType: true, subjectId: true, payload: true },
+  });
+  return rows.map((r) => ListedEvent.parse(r));
+}

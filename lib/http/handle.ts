@@ -39,6 +39,11 @@ export type HandleOptions<Op> = {
    * (ServiceContext.completion, lib/core/write-completion.ts): run without a transaction.
    */
   completesInWrite?: boolean;
+  /**
+   * A write that makes deliveries due without appending an event (an endpoint enabled again, a
+   * delivery resent): the background work runs right after its response, as after an event.
+   */
+  wakesBackgroundWork?: boolean;
 };
 
 /**
@@ -138,7 +143,7 @@ export function handle<Op extends OperationDef>(
       // Events appended while this request ran (by it, or by a request it overlapped): deliver
       // them right after the response. Its own have committed by now; another's will get a kick
       // from that request's end. A request that overlapped no append costs no background pass.
-      if (eventsAppendedCount() !== eventsBefore) runBackgroundWorkAfterResponse();
+      if (eventsAppendedCount() !== eventsBefore || (changed && options.wakesBackgroundWork)) runBackgroundWorkAfterResponse();
     }
   };
   return Object.assign(handler, { operationId: op.id });

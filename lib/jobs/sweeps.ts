@@ -1,5 +1,6 @@
 import { expireCheckoutSessions } from '../checkout/expire-checkout-sessions';
 import type { ServiceContext } from '../core/context';
+import { expireWaitingDeliveries } from '../webhooks/expire-waiting-deliveries';
 
 export type Sweep = { name: string; run: (ctx: ServiceContext) => Promise<unknown> };
 
@@ -7,4 +8,7 @@ export type Sweep = { name: string; run: (ctx: ServiceContext) => Promise<unknow
  * Periodic maintenance other domains register here (e.g. expiring abandoned checkout
  * sessions); every run of the background work runs each of them once.
  */
-export const sweeps: readonly Sweep[] = [{ name: 'expireCheckoutSessions', run: expireCheckoutSessions }];
+export const sweeps: readonly Sweep[] = [
+  { name: 'expireCheckoutSessions', run: expireCheckoutSessions },
+  { name: 'expireWaitingWebhookDeliveries', run: expireWaitingDeliveries },
+];

@@ -14,7 +14,7 @@ import {
   DEMO_TO_CLOSE_ORDER_ID,
   DEMO_TO_FULFIL_ORDER_ID,
 } from '../demo/order-ids';
-import { DEMO_WEBHOOK_ENDPOINT_ID } from '../demo/webhooks';
+import { DEMO_WEBHOOK_DELIVERY_ID, DEMO_WEBHOOK_ENDPOINT_ID } from '../demo/webhooks';
 import type { OperationId } from '../operations';
 
 /** A request an operation answers 200 on the seeded demo data: what /docs offers to "Try it" with. */
@@ -85,6 +85,16 @@ const examples: Partial<Record<OperationId, OperationExamples>> = {
     body: { description: 'Order notifications for the fulfilment service', enabled: true },
   },
   getInstallationWebhookSignatureFixture: { params: { id: DEMO_WEBHOOK_ENDPOINT_ID } },
+  createInstallationWebhook: {
+    body: { url: 'https://example.com/webhooks/fulfilment', eventTypes: ['order.paid', 'order.cancelled'], description: 'Fulfilment service' },
+  },
+  listInstallationWebhooks: { query: { limit: '20' } },
+  getInstallationWebhook: { params: { id: DEMO_WEBHOOK_ENDPOINT_ID } },
+  deleteInstallationWebhook: { params: { id: DEMO_WEBHOOK_ENDPOINT_ID } },
+  listInstallationEvents: { query: { kind: 'order.paid,order.delivered', limit: '5' } },
+  listInstallationWebhookDeliveries: { params: { id: DEMO_WEBHOOK_ENDPOINT_ID }, query: { limit: '5' } },
+  resendInstallationWebhookDelivery: { params: { id: DEMO_WEBHOOK_ENDPOINT_ID, deliveryId: DEMO_WEBHOOK_DELIVERY_ID } },
+  sendInstallationWebhookTestEvent: { params: { id: DEMO_WEBHOOK_ENDPOINT_ID }, body: { kind: 'order.paid' } },
   createHostedCheckoutSession: {
     body: {
       cartId: DEMO_CART_ID,

@@ -1,10 +1,24 @@
-import { dataEnvelope } from '../schemas/common';
+import { CursorListMeta } from '../orders/schemas';
+import { dataEnvelope, listEnvelope } from '../schemas/common';
+import { MAX_ENDPOINTS_PER_INSTALLATION } from '../webhooks/create-installation-webhook';
+import { WebhookMessage } from '../webhooks/message';
+import { WEBHOOK_RETENTION_DAYS } from '../webhooks/retention';
 import {
+  PublicWebhookCreateRequest,
+  PublicWebhookCreateResult,
+  PublicWebhookEndpoint,
+  PublicWebhookEndpointDeleted,
   PublicWebhookUpdateRequest,
   PublicWebhookUpdateResult,
+  WebhookCursorQuery,
+  WebhookDelivery,
+  WebhookDeliveryListQuery,
+  WebhookDeliveryParams,
   WebhookEndpointIdParams,
   WebhookEventCatalogue,
+  WebhookEventListQuery,
   WebhookSignatureFixture,
+  WebhookTestEventRequest,
 } from '../webhooks/schemas';
 import { defineOperation } from './types';
 
@@ -63,8 +77,148 @@ export const listInstallationWebhookEvents = defineOperation({
   errors: [],
 });
 
+
+/*
+ * Extensions: an installation manages its own endpoints, reads its delivery log and its events,
+ * resends and tests. Every id of another installation is 404; writes take an Idempotency-Key.
+ */
+const management = { tag: 'Webhooks', stability: 'candidate', extension: true } as const;
+const read = { ...management, auth: { kind: 'apiKey', scopes: ['webhooks:read'] }, idempotency: 'none', rateLimit: 'keyRead' } as const;
+const write = { ...management, auth: { kind: 'apiKey', scopes: ['webhooks:write'] }, idempotency: 'required', rateLimit: 'keyWrite' } as const;
+const EndpointResponse = dataEnvelope(PublicWebhookEndpoint, 'PublicWebhookEndpointResponse');
+const DeliveryResponse = dataEnvelope(WebhookDelivery, 'WebhookDeliveryResponse');
+
+export const createInstallationWebhook = defineOperation({
+  ...write,
+  id: 'createInstallationWebhook',
+  method: 'POST',
+  path: '/api/v1/open/webhooks/endpoints',
+  summary: 'Create a webhook endpoint',
+  description:
+    'Extension. A new endpoint of the calling installation: `url` (https, public hosts only, checked now and again on every delivery: 400 `webhook_url_invalid` with `details.reason`), `eventTypes` from listInstallationWebhookEvents, optional `description` and `enabled` (default true). ' +
+    'The response holds the `whsec_` signing secret, shown in this response only (a replay of the same request with the same Idempotency-Key within 24 hours shows it again; it is stored sealed). ' +
+    `At most ${MAX_ENDPOINTS_PER_INSTALLATION} endpoints per installation: 409 \`webhook_endpoint_limit_reached\`.`,
+  body: PublicWebhookCreateRequest,
+  requestName: 'PublicWebhookCreateRequest',
+  response: dataEnvelope(PublicWebhookCreateResult, 'PublicWebhookCreateResponse'),
+  responseName: 'PublicWebhookCreateResponse',
+  errors: ['webhook_url_invalid', 'webhook_endpoint_limit_reached'],
+});
+
+export const listInstallationWebhooks = defineOperation({
+  ...read,
+  id: 'listInstallationWebhooks',
+  method: 'GET',
+  path: '/api/v1/open/webhooks/endpoints',
+  summary: 'List the webhook endpoints',
+  description: 'Extension. The calling installation’s endpoints, newest first, without their secrets; `limit` 1..50 (20), `cursor` from `meta.nextCursor`.',
+  query: WebhookCursorQuery,
+  response: listEnvelope(PublicWebhookEndpoint, CursorListMeta, 'PublicWebhookEndpointListResponse'),
+  responseName: 'PublicWebhookEndpointListResponse',
+  list: true,
+  errors: [],
+});
+
+export const getInstallationWebhook = defineOperation({
+  ...read,
+  id: 'getInstallationWebhook',
+  method: 'GET',
+  path: '/api/v1/open/webhooks/endpoints/{id}',
+  summary: 'Get a webhook endpoint',
+  description: 'Extension. One endpoint with its state and health, never its secret. Another installation’s endpoint is 404.',
+  params: WebhookEndpointIdParams,
+  response: EndpointResponse,
+  responseName: 'PublicWebhookEndpointResponse',
+  errors: ['webhook_endpoint_not_found'],
+});
+
+export const deleteInstallationWebhook = defineOperation({
+  ...write,
+  id: 'deleteInstallationWebhook',
+  method: 'DELETE',
+  path: '/api/v1/open/webhooks/endpoints/{id}',
+  summary: 'Delete a webhook endpoint',
+  description:
+    'Extension. Deletes the endpoint with its deliveries and their log; nothing more is sent to it. A replay with the same Idempotency-Key answers the same; a new request for a deleted endpoint is 404.',
+  params: WebhookEndpointIdParams,
+  response: dataEnvelope(PublicWebhookEndpointDeleted, 'PublicWebhookEndpointDeletedResponse'),
+  responseName: 'PublicWebhookEndpointDeletedResponse',
+  errors: ['webhook_endpoint_not_found'],
+});
+
+export const listInstallationEvents = defineOperation({
+  ...read,
+  id: 'listInstallationEvents',
+  method: 'GET',
+  path: '/api/v1/open/events',
+  summary: 'List the events of the last 30 days',
+  description:
+    `Extension. The installation’s events of the last ${WEBHOOK_RETENTION_DAYS} days (its own and the store-wide ones), each the message its endpoints receive, whether or not one subscribed to it: catch up after downtime, or poll. ` +
+    'Newest first; `order=asc` in the order they were written. Filters: `kind` (one kind or several, comma-separated), `createdFrom` (inclusive; an earlier time starts at the window) and `createdTo` (exclusive). `limit` 1..100 (20), `cursor` from `meta.nextCursor`. ' +
+    'An event may be listed a moment after a later one (events are numbered when written and listed once committed): a poller re-reads the last minute and skips the ids it has (`npm run webhooks -- listen` does).',
+  query: WebhookEventListQuery,
+  response: listEnvelope(WebhookMessage, CursorListMeta, 'InstallationEventListResponse'),
+  responseName: 'InstallationEventListResponse',
+  list: true,
+  errors: [],
+});
+
+export const listInstallationWebhookDeliveries = defineOperation({
+  ...read,
+  id: 'listInstallationWebhookDeliveries',
+  method: 'GET',
+  path: '/api/v1/open/webhooks/endpoints/{id}/deliveries',
+  summary: 'List an endpoint’s deliveries and their attempts',
+  description:
+    'Extension. The endpoint’s deliveries, newest first, each with its state (`pending`, also while the endpoint is disabled; `succeeded`; `failed` after the last retry or a 410; `expired` after waiting 30 days), its `webhook-id` and every attempt (time, duration, HTTP status, outcome, the first 1 KiB of the answer). `status` filters; `limit` 1..50 (20), `cursor` from `meta.nextCursor`. Another installation’s endpoint is 404.',
+  params: WebhookEndpointIdParams,
+  query: WebhookDeliveryListQuery,
+  response: listEnvelope(WebhookDelivery, CursorListMeta, 'WebhookDeliveryListResponse'),
+  responseName: 'WebhookDeliveryListResponse',
+  list: true,
+  errors: ['webhook_endpoint_not_found'],
+});
+
+export const resendInstallationWebhookDelivery = defineOperation({
+  ...write,
+  id: 'resendInstallationWebhookDelivery',
+  method: 'POST',
+  path: '/api/v1/open/webhooks/endpoints/{id}/deliveries/{deliveryId}/resend',
+  summary: 'Resend a delivery',
+  description:
+    'Extension. Queues the delivery to be sent again at once, whatever its state, on a fresh retry schedule, with the same `webhook-id` and body (deduplicate on it) and a new signature. While the endpoint is disabled it waits. Answers the delivery, `pending`. Another installation’s endpoint or delivery is 404.',
+  params: WebhookDeliveryParams,
+  response: DeliveryResponse,
+  responseName: 'WebhookDeliveryResponse',
+  errors: ['webhook_endpoint_not_found', 'webhook_delivery_not_found'],
+});
+
+export const sendInstallationWebhookTestEvent = defineOperation({
+  ...write,
+  id: 'sendInstallationWebhookTestEvent',
+  method: 'POST',
+  path: '/api/v1/open/webhooks/endpoints/{id}/test-events',
+  summary: 'Send a test event to an endpoint',
+  description:
+    'Extension. Queues a message of the chosen `kind` to this endpoint only (subscribed to the kind or not): the kind’s documented example as `data`, a new event id, the current time, signed and sent exactly as real deliveries are (retries, log, health included). It is not listed among the events. Answers the delivery (`test: true`); follow it with listInstallationWebhookDeliveries.',
+  params: WebhookEndpointIdParams,
+  body: WebhookTestEventRequest,
+  requestName: 'WebhookTestEventRequest',
+  response: DeliveryResponse,
+  responseName: 'WebhookDeliveryResponse',
+  errors: ['webhook_endpoint_not_found'],
+});
+
 export const webhookOperations = {
   updateInstallationWebhook,
   getInstallationWebhookSignatureFixture,
   listInstallationWebhookEvents,
+  createInstallationWebhook,
+  listInstallationWebhooks,
+  getInstallationWebhook,
+  deleteInstallationWebhook,
+  listInstallationEvents,
+  listInstallationWebhookDeliveries,
+  resendInstallationWebhookDelivery,
+  sendInstallationWebhookTestEvent,
 } as const;

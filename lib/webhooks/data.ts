@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { type SqlClient, queryRows } from '../db/rows';
 import { Prisma, type WebhookEndpoint } from '../generated/prisma/client';
+import type { TimeCursor } from './cursors';
 
 /**
  * The webhooks' SQL: endpoints, their deliveries and the attempts' log. The claim of due
@@ -16,6 +17,24 @@ export type { WebhookEndpoint };
 /** An installation's endpoint; null when it has none with this id. */
 export function readInstallationEndpoint(db: Client, installationId: string, id: string): Promise<WebhookEndpoint | null> {
   return db.webhookEndpoint.findFirst({ where: { id, installationId } });
+}
+
+/** How many endpoints an installation has. */
+export function countInstallationEndpoints(db: Client, installationId: string): Promise<number> {
+  return db.webhookEndpoint.count({ where: { installationId } });
+}
+
+/** Newest first: (createdAt, id) descending, after the cursor's position when given. */
+const newestAfter = (after: TimeCursor | undefined) =>
+  after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {};
+
+/** A page of an installation's endpoints, newest first. */
+export function listInstallationEndpoints(db: Client, installationId: string, page: { after?: TimeCursor; take: number }): Promise<WebhookEndpoint[]> {
+  return db.webhookEndpoint.findMany({
+    where: { installationId, ...newestAfter(page.after) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.take,
+  });
 }
 
 export function readEndpoint(db: Client, id: string): Promise<WebhookEndpoint | null> {
@@ -65,15 +84,28 @@ export function readInstallationBySlugs(db: Client, merchantSlug: string, appSlu
 const SubscribedEndpoint = z.object({ id: z.string(), installationId: z.string(), merchantId: z.string(), eventTypes: z.array(z.string()) });
 export type SubscribedEndpoint = z.infer<typeof SubscribedEndpoint>;
 
-/** The enabled endpoints of these stores whose installation is still active: an app uninstalled from a store hears nothing more from it. */
+/**
+ * The endpoints of these stores whose installation is still active (an app uninstalled from a
+ * store hears nothing more from it), enabled or not: a disabled endpoint's deliveries are made
+ * all the same and wait, unclaimed, until it is enabled again or the retention runs out.
+ */
 export function readListeningEndpoints(db: SqlClient, merchantIds: readonly string[]): Promise<SubscribedEndpoint[]> {
   return queryRows(
     db,
     SubscribedEndpoint,
     Prisma.sql`SELECT e.id::text AS id, e."installationId"::text AS "installationId", e."merchantId"::text AS "merchantId", e."eventTypes"
       FROM "WebhookEndpoint" e JOIN "Installation" i ON i.id = e."installationId" AND i.status = 'active'
-      WHERE e.enabled AND e."merchantId" = ANY(${[...merchantIds]}::uuid[])`,
+      WHERE e."merchantId" = ANY(${[...merchantIds]}::uuid[])`,
   );
+}
+
+/** Marks `expired` the pending deliveries that fell due before `cutoff` (they waited out the retention); returns how many. */
+export async function expireDeliveriesDueBefore(db: Client, cutoff: Date, now: Date): Promise<number> {
+  const { count } = await db.webhookDelivery.updateMany({
+    where: { status: 'pending', nextAttemptAt: { lt: cutoff }, OR: [{ leaseUntil: null }, { leaseUntil: { lte: now } }] },
+    data: { status: 'expired', completedAt: now, leaseToken: null, leaseUntil: null },
+  });
+  return count;
 }
 
 /** New deliveries, due at once; an event already fanned out to an endpoint is not delivered to it twice. */
@@ -84,7 +116,14 @@ export async function createDeliveries(
   if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries, skipDuplicates: true });
 }
 
-const ClaimedDelivery = z.object({ id: z.string(), endpointId: z.string(), eventId: z.string(), attempts: z.number(), scheduleStart: z.number() });
+const ClaimedDelivery = z.object({
+  id: z.string(),
+  endpointId: z.string(),
+  eventId: z.string(),
+  attempts: z.number(),
+  scheduleStart: z.number(),
+  testMessage: z.string().nullable(),
+});
 export type ClaimedDelivery = z.infer<typeof ClaimedDelivery>;
 
 /**
@@ -106,7 +145,7 @@ export function claimDueDeliveries(db: SqlClient, now: Date, token: string, leas
         FOR UPDATE OF d2 SKIP LOCKED
       ) AS due
       WHERE d.id = due.id
-      RETURNING d.id::text AS id, d."endpointId"::text AS "endpointId", d."eventId"::text AS "eventId", d.attempts, d."scheduleStart"`,
+      RETURNING d.id::text AS id, d."endpointId"::text AS "endpointId", d."eventId"::text AS "eventId", d.attempts, d."scheduleStart", d."testMessage"`,
   );
 }
 
@@ -160,6 +199,36 @@ export function listDeliveries(db: Client, endpointId: string, limit: number) {
     take: limit,
     include: { attemptsLog: { orderBy: { attempt: 'asc' } } },
   });
+}
+
+const withLog = { attemptsLog: { orderBy: { attempt: 'asc' } } } satisfies Prisma.WebhookDeliveryInclude;
+export type DeliveryWithLog = Prisma.WebhookDeliveryGetPayload<{ include: typeof withLog }>;
+
+/** A delivery of this endpoint with every attempt's log; null when the endpoint has none with this id. */
+export function readEndpointDelivery(db: Client, endpointId: string, id: string): Promise<DeliveryWithLog | null> {
+  return db.webhookDelivery.findFirst({ where: { id, endpointId }, include: withLog });
+}
+
+/** A page of an endpoint's deliveries (of one status, when given), newest first, each with every attempt's log. */
+export function listEndpointDeliveries(
+  db: Client,
+  endpointId: string,
+  page: { status?: 'pending' | 'succeeded' | 'failed' | 'expired'; after?: TimeCursor; take: number },
+): Promise<DeliveryWithLog[]> {
+  return db.webhookDelivery.findMany({
+    where: { endpointId, ...(page.status && { status: page.status }), ...newestAfter(page.after) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.take,
+    include: withLog,
+  });
+}
+
+/** A delivery of a test event, due at `nextAttemptAt`; returns its id. */
+export async function createTestDelivery(
+  db: Client,
+  d: { endpointId: string; eventId: string; eventType: string; testMessage: string; nextAttemptAt: Date },
+): Promise<string> {
+  return (await db.webhookDelivery.create({ data: d, select: { id: true } })).id;
 }
 
 /**

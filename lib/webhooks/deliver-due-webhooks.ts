@@ -69,14 +69,15 @@ async function attempt(
   token: string,
 ): Promise<AttemptResult | null> {
   const { db } = options;
-  const [endpoint, event] = await Promise.all([readEndpoint(db, delivery.endpointId), readEvent(db, delivery.eventId)]);
-  if (!endpoint || !event) {
+  // A test event carries its message; any other delivery sends its stored event's.
+  const [endpoint, event] = await Promise.all([readEndpoint(db, delivery.endpointId), delivery.testMessage === null ? readEvent(db, delivery.eventId) : undefined]);
+  const body = delivery.testMessage ?? (event && messageBody(event));
+  if (!endpoint || body === undefined) {
     // Deleted in between (an endpoint's deliveries go with it): nothing left to send.
     await settleDelivery(db, { id: delivery.id, token, status: 'failed', completedAt: options.now() });
     return null;
   }
   const startedAt = options.now();
-  const body = messageBody(event);
   let secrets: string[] | null = null;
   try {
     secrets = signingSecrets(endpoint, startedAt);

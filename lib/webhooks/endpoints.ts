@@ -1,8 +1,8 @@
 import 'server-only';
-import { principalOf } from '../carts/cart-records';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { type WebhookEndpoint, readInstallationEndpoint } from './data';
+import { type WebhookOwner, ownerOf } from './owner';
 import type { PublicWebhookEndpoint } from './schemas';
 import { UnsafeWebhookUrl, checkWebhookUrl, webhookNetworkPolicy } from './url-safety';
 
@@ -25,11 +25,16 @@ export function toPublicEndpoint(e: WebhookEndpoint): PublicWebhookEndpoint {
   };
 }
 
-/** The caller's installation's endpoint, or 404 (another installation's endpoint is not found either). */
-export async function getOwnEndpointOrThrow(ctx: ServiceContext, id: string): Promise<WebhookEndpoint> {
-  const endpoint = await readInstallationEndpoint(ctx.db, principalOf(ctx).installationId, id);
+/** The installation's endpoint, or 404 (another installation's endpoint is not found either). */
+export async function getEndpointOfOrThrow(ctx: ServiceContext, owner: WebhookOwner, id: string): Promise<WebhookEndpoint> {
+  const endpoint = await readInstallationEndpoint(ctx.db, owner.installationId, id);
   if (!endpoint) throw new ServiceError('webhook_endpoint_not_found');
   return endpoint;
+}
+
+/** The caller's installation's endpoint, or 404. */
+export function getOwnEndpointOrThrow(ctx: ServiceContext, id: string): Promise<WebhookEndpoint> {
+  return getEndpointOfOrThrow(ctx, ownerOf(ctx), id);
 }
 
 /** The save-time URL check as a public error: 400 webhook_url_invalid naming the reason. */

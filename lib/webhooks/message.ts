@@ -19,9 +19,9 @@ export const WebhookMessage = z
   .meta({ id: 'WebhookMessage' });
 export type WebhookMessage = z.infer<typeof WebhookMessage>;
 
-/** The raw body of a delivery. The same bytes go out on every attempt. */
-export function messageBody(event: StoredEvent): string {
-  const message: WebhookMessage = {
+/** An event as its message: what a delivery carries and the events list shows. */
+export function toMessage(event: StoredEvent): WebhookMessage {
+  return {
     id: event.id,
     type: event.type,
     apiVersion: WEBHOOK_API_VERSION,
@@ -30,7 +30,11 @@ export function messageBody(event: StoredEvent): string {
     subject: { type: event.subjectType, id: event.subjectId },
     data: event.payload,
   };
-  return JSON.stringify(message);
+}
+
+/** The raw body of a delivery. The same bytes go out on every attempt. */
+export function messageBody(event: StoredEvent): string {
+  return JSON.stringify(toMessage(event));
 }
 
 /** `webhook-id`: one per delivery (event x endpoint), stable across its retries so receivers can deduplicate. */

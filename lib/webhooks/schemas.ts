@@ -1,5 +1,6 @@
 import 'zod-openapi';
 import { z } from 'zod';
+import { intQuery } from '../schemas/common';
 import { eventKind } from './event-catalogue';
 import { MAX_URL_LENGTH } from './url-safety';
 
@@ -25,7 +26,7 @@ export const PublicWebhookUpdateRequest = z
       .max(100)
       .optional()
       .meta({ description: 'Event kinds to receive, from listInstallationWebhookEvents; replaces the current list.' }),
-    enabled: z.boolean().optional().meta({ description: 'false stops deliveries (they wait); true resumes them.' }),
+    enabled: z.boolean().optional().meta({ description: 'false stops deliveries: events meanwhile wait (up to 30 days past due, then they expire); true sends them and resumes.' }),
     description: z.string().max(500).nullable().optional(),
     rotateSecret: z.literal(true).optional().meta({
       description: 'Issues a new signing secret, returned once in this response. Deliveries carry both signatures until the overlap ends.',
@@ -140,3 +141,104 @@ export const WebhookSignatureFixture = z
   })
   .meta({ id: 'WebhookSignatureFixture' });
 export type WebhookSignatureFixture = z.infer<typeof WebhookSignatureFixture>;
+
+/* Management of an installation's own endpoints, deliveries and events (extension operations). */
+
+const WebhookUrl = z.string().min(1).max(MAX_URL_LENGTH).meta({
+  description: 'https URL without credentials or fragment, whose host resolves only to public addresses.',
+});
+
+export const PublicWebhookCreateRequest = z
+  .strictObject({
+    url: WebhookUrl,
+    eventTypes: z.array(EventType).min(1).max(100).meta({ description: 'Event kinds to receive, from listInstallationWebhookEvents.' }),
+    description: z.string().max(500).nullable().optional(),
+    enabled: z.boolean().optional().meta({ description: 'false creates it disabled: its events wait until it is enabled. Default true.' }),
+  })
+  .meta({ id: 'PublicWebhookCreateRequest' });
+export type PublicWebhookCreateRequest = z.infer<typeof PublicWebhookCreateRequest>;
+
+export const PublicWebhookCreateResult = z
+  .strictObject({
+    endpoint: PublicWebhookEndpoint,
+    secret: z.string().startsWith('whsec_').meta({ description: 'The signing secret. Shown in this response only: store it now.' }),
+  })
+  .meta({ id: 'PublicWebhookCreateResult' });
+export type PublicWebhookCreateResult = z.infer<typeof PublicWebhookCreateResult>;
+
+export const PublicWebhookEndpointDeleted = z.strictObject({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: 'PublicWebhookEndpointDeleted' });
+export type PublicWebhookEndpointDeleted = z.infer<typeof PublicWebhookEndpointDeleted>;
+
+const Cursor = z.string().min(1).max(200).meta({ description: 'The `meta.nextCursor` of the previous page; absent for the first page.' });
+
+export const WebhookCursorQuery = z.strictObject({ cursor: Cursor.optional(), limit: intQuery(1, 50, 20) }).meta({ id: 'WebhookCursorQuery' });
+export type WebhookCursorQuery = z.output<typeof WebhookCursorQuery>;
+
+export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed', 'expired'] as const;
+
+export const WebhookDeliveryListQuery = z
+  .strictObject({
+    status: z.enum(webhookDeliveryStatuses).optional().meta({ description: 'Only deliveries in this state.' }),
+    cursor: Cursor.optional(),
+    limit: intQuery(1, 50, 20),
+  })
+  .meta({ id: 'WebhookDeliveryListQuery' });
+export type WebhookDeliveryListQuery = z.output<typeof WebhookDeliveryListQuery>;
+
+export const WebhookDeliveryParams = z.strictObject({
+  id: z.uuid().meta({ description: 'The webhook endpoint id.' }),
+  deliveryId: z.uuid().meta({ description: 'The delivery id.' }),
+});
+
+export const WebhookDelivery = z
+  .strictObject({
+    id: z.uuid(),
+    endpointId: z.uuid(),
+    webhookId: z.string().meta({ description: 'The `webhook-id` header every attempt of this delivery carries.' }),
+    eventId: z.uuid().meta({ description: 'The event delivered (its message `id`).' }),
+    eventType: z.string(),
+    test: z.boolean().meta({ description: 'A test event (sendInstallationWebhookTestEvent), not an event of the store.' }),
+    status: z.enum(webhookDeliveryStatuses).meta({
+      description: '`pending`: due or retrying, or waiting while the endpoint is disabled; `failed`: every retry failed, or the receiver answered 410; `expired`: waited 30 days unsent.',
+    }),
+    attempts: z.int().min(0),
+    nextAttemptAt: z.iso.datetime().nullable().meta({ description: 'When the next attempt is due (pending only).' }),
+    createdAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().nullable(),
+    log: z.array(
+      z.strictObject({
+        attempt: z.int().min(1),
+        startedAt: z.iso.datetime(),
+        durationMs: z.int().min(0),
+        statusCode: z.int().nullable().meta({ description: 'The receiver’s HTTP status; null when none came (timeout, refused address, network error).' }),
+        outcome: z.string().meta({ description: '`succeeded`, `failed`, `gone` (410), `timeout`, `refused` (unsafe address) or `network_error`.' }),
+        responseExcerpt: z.string().nullable().meta({ description: 'The first 1 KiB of the answer, or the error.' }),
+      }),
+    ),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookTestEventRequest = z
+  .strictObject({ kind: EventType.meta({ description: 'The event kind to send, from listInstallationWebhookEvents.' }) })
+  .meta({ id: 'WebhookTestEventRequest' });
+export type WebhookTestEventRequest = z.infer<typeof WebhookTestEventRequest>;
+
+export const WebhookEventListQuery = z
+  .strictObject({
+    kind: z
+      .string()
+      .min(1)
+      .max(2000)
+      .transform((s) => [...new Set(s.split(',').map((t) => t.trim()))])
+      .pipe(z.array(EventType).min(1).max(20))
+      .optional()
+      .meta({ description: 'Only events of this kind, or of these kinds (comma-separated, at most 20).' }),
+    createdFrom: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only events that happened at or after this time (at most 30 days ago).' }),
+    createdTo: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only events that happened before this time.' }),
+    order: z.enum(['desc', 'asc']).default('desc').meta({ description: '`desc` (default): newest first; `asc`: in the order they were written.' }),
+    cursor: Cursor.optional(),
+    limit: intQuery(1, 100, 20),
+  })
+  .meta({ id: 'WebhookEventListQuery' });
+export type WebhookEventListQuery = z.output<typeof WebhookEventListQuery>;

@@ -87,7 +87,7 @@ export type OperationResponse<K extends OperationId> = {
 
 /** Operations whose lists page with `page`/`pageSize` and `meta.hasNextPage`. */
 export type PageOperationId = { [K in OperationId]: Table[K]['pagination'] extends 'page' ? K : never }[OperationId];
-/** Operations whose lists page with `cursor` and `meta.nextCursor` (none in this version of the API). */
+/** Operations whose lists page with `cursor` and `meta.nextCursor` (the webhook endpoints, deliveries and events). */
 export type CursorOperationId = { [K in OperationId]: Table[K]['pagination'] extends 'cursor' ? K : never }[OperationId];
 export type PaginatedOperationId = PageOperationId | CursorOperationId;
 

@@ -212,10 +212,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a webhook endpoint
+         * @description Extension. One endpoint with its state and health, never its secret. Another installation’s endpoint is 404.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `webhooks:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["getInstallationWebhook"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Extension. Deletes the endpoint with its deliveries and their log; nothing more is sent to it. A replay with the same Idempotency-Key answers the same; a new request for a deleted endpoint is 404.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `webhooks:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        delete: operations["deleteInstallationWebhook"];
         options?: never;
         head?: never;
         /**
@@ -271,6 +291,146 @@ export interface paths {
         get: operations["listInstallationWebhookEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the webhook endpoints
+         * @description Extension. The calling installation’s endpoints, newest first, without their secrets; `limit` 1..50 (20), `cursor` from `meta.nextCursor`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `webhooks:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listInstallationWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Extension. A new endpoint of the calling installation: `url` (https, public hosts only, checked now and again on every delivery: 400 `webhook_url_invalid` with `details.reason`), `eventTypes` from listInstallationWebhookEvents, optional `description` and `enabled` (default true). The response holds the `whsec_` signing secret, shown in this response only (a replay of the same request with the same Idempotency-Key within 24 hours shows it again; it is stored sealed). At most 16 endpoints per installation: 409 `webhook_endpoint_limit_reached`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `webhooks:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["createInstallationWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the events of the last 30 days
+         * @description Extension. The installation’s events of the last 30 days (its own and the store-wide ones), each the message its endpoints receive, whether or not one subscribed to it: catch up after downtime, or poll. Newest first; `order=asc` in the order they were written. Filters: `kind` (one kind or several, comma-separated), `createdFrom` (inclusive; an earlier time starts at the window) and `createdTo` (exclusive). `limit` 1..100 (20), `cursor` from `meta.nextCursor`. An event may be listed a moment after a later one (events are numbered when written and listed once committed): a poller re-reads the last minute and skips the ids it has (`npm run webhooks -- listen` does).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `webhooks:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listInstallationEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/webhooks/endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint’s deliveries and their attempts
+         * @description Extension. The endpoint’s deliveries, newest first, each with its state (`pending`, also while the endpoint is disabled; `succeeded`; `failed` after the last retry or a 410; `expired` after waiting 30 days), its `webhook-id` and every attempt (time, duration, HTTP status, outcome, the first 1 KiB of the answer). `status` filters; `limit` 1..50 (20), `cursor` from `meta.nextCursor`. Another installation’s endpoint is 404.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `webhooks:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listInstallationWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/webhooks/endpoints/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description Extension. Queues the delivery to be sent again at once, whatever its state, on a fresh retry schedule, with the same `webhook-id` and body (deduplicate on it) and a new signature. While the endpoint is disabled it waits. Answers the delivery, `pending`. Another installation’s endpoint or delivery is 404.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `webhooks:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["resendInstallationWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/webhooks/endpoints/{id}/test-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to an endpoint
+         * @description Extension. Queues a message of the chosen `kind` to this endpoint only (subscribed to the kind or not): the kind’s documented example as `data`, a new event id, the current time, signed and sent exactly as real deliveries are (retries, log, health included). It is not listed among the events. Answers the delivery (`test: true`); follow it with listInstallationWebhookDeliveries.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `webhooks:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["sendInstallationWebhookTestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3368,7 +3528,7 @@ export interface components {
             url?: string;
             /** @description Event kinds to receive, from listInstallationWebhookEvents; replaces the current list. */
             eventTypes?: string[];
-            /** @description false stops deliveries (they wait); true resumes them. */
+            /** @description false stops deliveries: events meanwhile wait (up to 30 days past due, then they expire); true sends them and resumes. */
             enabled?: boolean;
             description?: string | null;
             /**
@@ -3378,6 +3538,19 @@ export interface components {
             rotateSecret?: true;
             /** @description How long the previous secret keeps signing beside the new one (default 86400). Only with rotateSecret. */
             rotationOverlapSeconds?: number;
+        };
+        PublicWebhookCreateRequest: {
+            /** @description https URL without credentials or fragment, whose host resolves only to public addresses. */
+            url: string;
+            /** @description Event kinds to receive, from listInstallationWebhookEvents. */
+            eventTypes: string[];
+            description?: string | null;
+            /** @description false creates it disabled: its events wait until it is enabled. Default true. */
+            enabled?: boolean;
+        };
+        WebhookTestEventRequest: {
+            /** @description The event kind to send, from listInstallationWebhookEvents. */
+            kind: string;
         };
         HostedCheckoutSessionCreateRequest: {
             /**
@@ -3701,7 +3874,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "refund_exceeds_remaining" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "rate_limited" | "internal_error" | "service_unavailable";
         StorefrontDecorationDraftResponse: {
             data: components["schemas"]["StorefrontDecorationDraftResource"];
         };
@@ -3883,6 +4056,18 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        PublicWebhookEndpointResponse: {
+            data: components["schemas"]["PublicWebhookEndpoint"];
+        };
+        PublicWebhookEndpointDeletedResponse: {
+            data: components["schemas"]["PublicWebhookEndpointDeleted"];
+        };
+        PublicWebhookEndpointDeleted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
         WebhookSignatureFixtureResponse: {
             data: components["schemas"]["WebhookSignatureFixture"];
         };
@@ -3945,6 +4130,102 @@ export interface components {
             example: {
                 [key: string]: unknown;
             };
+        };
+        PublicWebhookCreateResponse: {
+            data: components["schemas"]["PublicWebhookCreateResult"];
+        };
+        PublicWebhookCreateResult: {
+            endpoint: components["schemas"]["PublicWebhookEndpoint"];
+            /**
+             * Format: starts_with
+             * @description The signing secret. Shown in this response only: store it now.
+             */
+            secret: string;
+        };
+        PublicWebhookEndpointListResponse: {
+            data: components["schemas"]["PublicWebhookEndpoint"][];
+            meta: components["schemas"]["CursorListMeta"];
+        };
+        CursorListMeta: {
+            limit: number;
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        InstallationEventListResponse: {
+            data: components["schemas"]["WebhookMessage"][];
+            meta: components["schemas"]["CursorListMeta"];
+        };
+        WebhookMessage: {
+            /**
+             * Format: uuid
+             * @description The event id: the same event delivered to two endpoints has the same id.
+             */
+            id: string;
+            /** @description The event kind, e.g. `order.paid`. */
+            type: string;
+            /** @constant */
+            apiVersion: "v1";
+            /**
+             * Format: date-time
+             * @description When the change happened.
+             */
+            createdAt: string;
+            installationId: string | null;
+            /** @description What the event is about. */
+            subject: {
+                type: string;
+                id: string;
+            };
+            /** @description The payload; its schema is the kind’s payloadSchema. */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        WebhookDeliveryListResponse: {
+            data: components["schemas"]["WebhookDelivery"][];
+            meta: components["schemas"]["CursorListMeta"];
+        };
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            endpointId: string;
+            /** @description The `webhook-id` header every attempt of this delivery carries. */
+            webhookId: string;
+            /**
+             * Format: uuid
+             * @description The event delivered (its message `id`).
+             */
+            eventId: string;
+            eventType: string;
+            /** @description A test event (sendInstallationWebhookTestEvent), not an event of the store. */
+            test: boolean;
+            /**
+             * @description `pending`: due or retrying, or waiting while the endpoint is disabled; `failed`: every retry failed, or the receiver answered 410; `expired`: waited 30 days unsent.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed" | "expired";
+            attempts: number;
+            /** @description When the next attempt is due (pending only). */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            completedAt: string | null;
+            log: {
+                attempt: number;
+                /** Format: date-time */
+                startedAt: string;
+                durationMs: number;
+                /** @description The receiver’s HTTP status; null when none came (timeout, refused address, network error). */
+                statusCode: number | null;
+                /** @description `succeeded`, `failed`, `gone` (410), `timeout`, `refused` (unsafe address) or `network_error`. */
+                outcome: string;
+                /** @description The first 1 KiB of the answer, or the error. */
+                responseExcerpt: string | null;
+            }[];
+        };
+        WebhookDeliveryResponse: {
+            data: components["schemas"]["WebhookDelivery"];
         };
         HostedCheckoutSessionResponse: {
             data: components["schemas"]["HostedCheckoutSession"];
@@ -5936,6 +6217,177 @@ export interface operations {
             };
         };
     };
+    getInstallationWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `PublicWebhookEndpointResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicWebhookEndpointResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteInstallationWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `PublicWebhookEndpointDeletedResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicWebhookEndpointDeletedResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
     updateInstallationWebhook: {
         parameters: {
             query?: never;
@@ -6173,6 +6625,541 @@ export interface operations {
                 };
             };
             /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    listInstallationWebhooks: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `PublicWebhookEndpointListResponse` (`{ data: array, meta }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicWebhookEndpointListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    createInstallationWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `PublicWebhookCreateRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicWebhookCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `PublicWebhookCreateResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicWebhookCreateResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`, `webhook_url_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `webhook_endpoint_limit_reached`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    listInstallationEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this kind, or of these kinds (comma-separated, at most 20). */
+                kind?: string;
+                /** @description Only events that happened at or after this time (at most 30 days ago). */
+                createdFrom?: string;
+                /** @description Only events that happened before this time. */
+                createdTo?: string;
+                /** @description `desc` (default): newest first; `asc`: in the order they were written. */
+                order?: "desc" | "asc";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `InstallationEventListResponse` (`{ data: array, meta }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstallationEventListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    listInstallationWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this state. */
+                status?: "pending" | "succeeded" | "failed" | "expired";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `WebhookDeliveryListResponse` (`{ data: array, meta }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    resendInstallationWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+                /** @description The delivery id. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `WebhookDeliveryResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `webhook_endpoint_not_found`, `webhook_delivery_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    sendInstallationWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description `WebhookTestEventRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEventRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `WebhookDeliveryResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `webhook_endpoint_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "WebhookDeliveryStatus" ADD VALUE 'expired';

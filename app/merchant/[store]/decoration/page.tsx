@@ -119,7 +119,7 @@ export default async function DecorationStudioPage({ params, searchParams }: { p
           <StatusBadge tone={draft.unpublishedChanges ? 'warning' : 'success'} label={draft.unpublishedChanges ? t.unpublished : t.upToDate} />
           <span>{t.source[draft.source]}</span>
           <span data-testid="draft-revision">{t.revision(draft.revision)}</span>
-          {draft.updatedAt && <span className="mcc-muted">{t.savedAt(formatDateTime(draft.updatedAt, locale))}</span>}
+          {draft.updatedAt && <span className="mcc-muted">{t.savedAt(formatDateTime(draft.updatedAt, locale, draft.market))}</span>}
           <span data-testid="live-version">{t.liveVersion(draft.liveVersion)}</span>
         </div>
         {draft.issues.length > 0 && (
@@ -272,7 +272,7 @@ export default async function DecorationStudioPage({ params, searchParams }: { p
               <div className="mcc-field dst-share">
                 <label htmlFor="dst-share-link">{t.shareTitle}</label>
                 <p id="dst-share-hint" className="mcc-hint">
-                  {t.shareHint(formatDateTime(preview.expiresAt, locale))}
+                  {t.shareHint(formatDateTime(preview.expiresAt, locale, draft.market))}
                 </p>
                 <input id="dst-share-link" type="url" readOnly value={preview.url} aria-describedby="dst-share-hint" data-testid="share-link" />
                 <a href={preview.path} target="_blank" rel="noopener">

@@ -4931,11 +4931,6 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        CursorListMeta: {
-            limit: number;
-            /** @description Pass as `cursor` for the next page; null on the last page. */
-            nextCursor: string | null;
-        };
         MerchantAfterSalesResponse: {
             data: components["schemas"]["MerchantAfterSalesResult"];
         };

@@ -13,6 +13,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "cart_not_found", "sku_not_found", "cart_not_active", "cart_version_conflict", "sku_unavailable", "insufficient_stock", "cart_limit_exceeded"]
   },
+  "approveMerchantAfterSales": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/after-sales/{requestId}/approve",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "after_sales_request_not_found", "after_sales_state_conflict"]
+  },
   "cancelHostedCheckoutBrowser": {
     "method": "POST",
     "path": "/api/v1/hosted/checkout/{sessionId}/cancel",
@@ -24,6 +35,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "checkout_session_not_found", "checkout_session_not_open"]
   },
+  "cancelMerchantOrder": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/orders/{orderId}/cancel",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_state_conflict", "order_version_conflict", "order_not_cancellable"]
+  },
   "cancelStorefrontOrder": {
     "method": "POST",
     "path": "/api/v1/open/storefront/orders/{orderId}/cancellations",
@@ -34,6 +56,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_not_cancellable", "order_version_conflict"]
+  },
+  "closeMerchantOrder": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/orders/{orderId}/close",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_state_conflict", "order_version_conflict"]
   },
   "continueHostedCheckoutBrowser": {
     "method": "POST",
@@ -112,6 +145,28 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_endpoint_not_found"]
   },
+  "deliverMerchantOrder": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/orders/{orderId}/deliver",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_state_conflict", "order_version_conflict"]
+  },
+  "exchangeMerchantAfterSales": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/after-sales/{requestId}/exchange",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "after_sales_request_not_found", "after_sales_state_conflict"]
+  },
   "exchangeOAuthToken": {
     "method": "POST",
     "path": "/api/v1/oauth/token",
@@ -122,6 +177,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_request", "payload_too_large", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "invalid_client", "invalid_grant", "unsupported_grant_type", "invalid_scope", "invalid_dpop_proof", "use_dpop_nonce"]
+  },
+  "fulfilMerchantOrder": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/orders/{orderId}/fulfil",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_state_conflict", "order_version_conflict"]
   },
   "getHostedCheckoutBrowserProjection": {
     "method": "POST",
@@ -188,6 +254,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "webhook_endpoint_not_found"]
+  },
+  "getMerchantOrder": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/orders/{orderId}",
+    "auth": "apiKey",
+    "scopes": ["orders:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "order_not_found"]
   },
   "getPublicBootstrap": {
     "method": "GET",
@@ -332,6 +409,28 @@ export const operationTable = {
     "pagination": "cursor",
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
   },
+  "listMerchantAfterSales": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/after-sales",
+    "auth": "apiKey",
+    "scopes": ["orders:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": "cursor",
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
+  "listMerchantOrders": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/orders",
+    "auth": "apiKey",
+    "scopes": ["orders:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": "cursor",
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
   "listPublicCategories": {
     "method": "GET",
     "path": "/api/v1/catalog/categories",
@@ -376,6 +475,17 @@ export const operationTable = {
     "pagination": "page",
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
   },
+  "markMerchantOrderPaid": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/orders/{orderId}/mark-paid",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_state_conflict", "order_version_conflict"]
+  },
   "publishStorefrontDecorationDraft": {
     "method": "POST",
     "path": "/api/v1/open/storefront/decoration/versions",
@@ -397,6 +507,39 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "cart_not_found", "cart_not_active", "address_token_stale", "sku_unavailable"]
+  },
+  "receiveMerchantAfterSales": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/after-sales/{requestId}/receive",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "after_sales_request_not_found", "after_sales_state_conflict"]
+  },
+  "refundMerchantAfterSales": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/after-sales/{requestId}/refund",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "after_sales_request_not_found", "after_sales_state_conflict", "refund_exceeds_remaining"]
+  },
+  "rejectMerchantAfterSales": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/after-sales/{requestId}/reject",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "after_sales_request_not_found", "after_sales_state_conflict"]
   },
   "removePublicCartItem": {
     "method": "DELETE",
@@ -508,6 +651,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "address_invalid", "cart_not_found", "cart_not_active", "cart_version_conflict", "address_market_mismatch"]
   },
+  "shipMerchantOrder": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/orders/{orderId}/ship",
+    "auth": "apiKey",
+    "scopes": ["orders:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_state_conflict", "order_version_conflict"]
+  },
   "updateInstallationWebhook": {
     "method": "PATCH",
     "path": "/api/v1/open/webhooks/endpoints/{id}",
@@ -544,4 +698,4 @@ export const operationTable = {
 } as const;
 
 /** The event kinds of the document’s `webhooks`. */
-export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published"] as const;
+export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published", "store.settings_changed"] as const;

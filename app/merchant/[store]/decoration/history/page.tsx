@@ -98,7 +98,7 @@ export default async function DecorationHistoryPage({ params, searchParams }: { 
                 {v.restoredFromVersion !== null && <StatusBadge tone="info" label={h.restoredFrom(v.restoredFromVersion)} />}
               </div>
               <p className="mcc-muted">
-                {h.publishedAt}: {formatDateTime(v.publishedAt, locale)} · {h.blocks(v.blockCount, v.productCount)}
+                {h.publishedAt}: {formatDateTime(v.publishedAt, locale, merchant.defaultMarket)} · {h.blocks(v.blockCount, v.productCount)}
               </p>
               <ChangeSummary changes={v.changes} t={t} />
               {!v.live && (
@@ -129,7 +129,7 @@ export default async function DecorationHistoryPage({ params, searchParams }: { 
           <ul className="dst-activity">
             {activity.entries.map((e) => (
               <li key={e.id}>
-                <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt, locale)}</time> · {actorLabel(e)} {h.actions[e.action] ?? e.action}
+                <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt, locale, merchant.defaultMarket)}</time> · {actorLabel(e)} {h.actions[e.action] ?? e.action}
                 {detail(e.details) ? ` (${detail(e.details)})` : ''}
               </li>
             ))}

@@ -14,6 +14,8 @@ export const WEBHOOKS_USAGE = `Usage: npm run webhooks -- <command> [options]
          The latest deliveries with every attempt (status, duration, response excerpt).
   redeliver <deliveryId>
          Sends a delivery again at once with a fresh retry schedule (same webhook-id).
+  listen --forward-to <url> --api-key <key> [--base-url <url>] [--secret <whsec_…>] [--kinds <a,b>] [--since <time>]
+         Forwards a deployment's events, signed, to a local receiver (npm run webhooks -- listen --help).
 
   --json prints JSON. Event kinds: ${eventKinds.map((k) => k.type).join(', ') || '(none yet)'}.`;
 

@@ -42,7 +42,9 @@ describe('server-only markers', () => {
 
   it('every tsx script in package.json runs with the react-server condition', () => {
     const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    const bare = Object.entries(scripts).filter(([, cmd]) => /\btsx (?!--conditions=react-server)/.test(cmd));
+    const bare = Object.entries(scripts).filter(
+      ([, cmd]) => /(?<!--import )\btsx (?!--conditions=react-server)/.test(cmd) || (/--import tsx\b/.test(cmd) && !/--conditions=react-server/.test(cmd)),
+    );
     expect(bare).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ServiceContext } from '../core/context';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';

@@ -272,6 +272,15 @@ export const variables = {
     use: 'tests',
     meaning: '`1` (`npm run openapi:examples`) records the OpenAPI response examples instead of comparing them',
   }),
+  UPDATE_NGINX_COMPOSE: variable(flag(), {
+    use: 'tests',
+    meaning: '`1` writes `deploy/nginx.compose.conf` from the template instead of comparing them (`tests/topology-config.test.ts`)',
+  }),
+  TOPOLOGY_TEST: variable(flag(), {
+    use: 'tests',
+    meaning: '`1` runs `tests/topology.test.ts` (nginx, 2 instances, 2 workers on PostgreSQL and Redis; needs `npm run build` first)',
+  }),
+  TOPOLOGY_TEST_PORT: variable(wholeNumber(1, 65_535).default(3360), { use: 'tests', meaning: 'the port nginx listens on in `tests/topology.test.ts` (instances take the next ones)' }),
   BENCH_POSTGRES_URL: variable(postgresUrl().default('postgres://postgres@127.0.0.1:5432/postgres'), {
     use: 'tests',
     meaning: 'the PostgreSQL server the server benchmarks create their databases on',

@@ -1,3 +1,4 @@
+import 'server-only';
 import { principalOf } from '../carts/cart-records';
 import type { ServiceContext } from '../core/context';
 

@@ -89,7 +89,7 @@ test.describe('on a phone, in Chinese', () => {
     const session = 'cs_DemoLumenAudioHostedCheckout0002';
     await page.goto(`/checkout/${session}`);
     await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
-    await expect(page.getByText(/小明 · 深圳市 · 手机尾号 8000/)).toBeVisible();
+    await expect(page.getByText(/王\*\* · 深圳市 · 手机尾号 8000/)).toBeVisible();
     await expect(page.getByText(/含增值税/)).toBeVisible();
     await expectAxeClean(page);
     await shot(page, 'checkout-review-zh-mobile');

@@ -1,6 +1,5 @@
-import { Webhook } from 'standardwebhooks';
 import { UsageError } from '../platform/cli';
-import { generateWebhookSecret } from './secrets';
+import { generateWebhookSecret, signMessage } from './secrets';
 
 /**
  * `npm run webhooks -- listen`: develop a webhook receiver on your own machine against any
@@ -78,7 +77,6 @@ export function listenOptions(values: Record<string, string | boolean | undefine
 export async function listen(options: ListenOptions): Promise<{ forwarded: number; secret: string }> {
   const print = options.print ?? ((line: string) => console.log(line));
   const secret = options.secret ?? generateWebhookSecret();
-  const signer = new Webhook(secret);
   const seen = new Map<string, number>();
   let from = options.since ?? new Date();
   let forwarded = 0;
@@ -96,7 +94,7 @@ export async function listen(options: ListenOptions): Promise<{ forwarded: numbe
         if (seen.has(message.id)) continue;
         seen.set(message.id, Date.parse(message.createdAt));
         forwarded++;
-        print(await forward(options, signer, message));
+        print(await forward(options, secret, message));
       }
       cursor = page.nextCursor ?? undefined;
     } while (cursor && !options.signal?.aborted);
@@ -124,7 +122,7 @@ async function fetchEvents(options: ListenOptions, query: URLSearchParams): Prom
 }
 
 /** POSTs one event to the local receiver, signed; the line to print. A receiver that is down is reported, not fatal. */
-async function forward(options: ListenOptions, signer: Webhook, message: Message): Promise<string> {
+async function forward(options: ListenOptions, secret: string, message: Message): Promise<string> {
   const payload = JSON.stringify(message);
   const at = new Date();
   const started = performance.now();
@@ -132,12 +130,7 @@ async function forward(options: ListenOptions, signer: Webhook, message: Message
   try {
     const res = await fetch(options.forwardTo, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'webhook-id': message.id,
-        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': signer.sign(message.id, at, payload),
-      },
+      headers: { 'content-type': 'application/json', ...signMessage([secret], message.id, at, payload) },
       body: payload,
       signal: AbortSignal.timeout(10_000),
     });

@@ -144,6 +144,9 @@ function stable(value: unknown, key = '', parent = ''): unknown {
   if (Array.isArray(value)) return value.map((v) => stable(v, '', parent));
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stable(v, k, key)]));
   if (VOLATILE.has(key)) return `<${key}>`;
+  // A key's use is recorded after its request is answered (fire-and-forget): whether an earlier
+  // call's write has landed when the identity is read depends on timing, not on the contract.
+  if (key === 'lastUsedAt' && (value === null || (typeof value === 'string' && ISO.test(value)))) return '<datetime or null>';
   if (typeof value !== 'string') return value;
   // A proof-of-work puzzle is made fresh for every request, its id included.
   if (VOLATILE.has(key) || (parent === 'puzzle' && key === 'id')) return `<${key}>`;

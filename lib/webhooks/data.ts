@@ -123,6 +123,9 @@ const ClaimedDelivery = z.object({
   attempts: z.number(),
   scheduleStart: z.number(),
   testMessage: z.string().nullable(),
+  dueAt: z.date(),
+  /** The event's place in the outbox (test messages have none). */
+  sequence: z.string().nullable(),
 });
 export type ClaimedDelivery = z.infer<typeof ClaimedDelivery>;
 
@@ -137,16 +140,32 @@ export function claimDueDeliveries(db: SqlClient, now: Date, token: string, leas
     ClaimedDelivery,
     Prisma.sql`UPDATE "WebhookDelivery" AS d SET "leaseToken" = ${token}, "leaseUntil" = ${leaseUntil}
       FROM (
-        SELECT d2.id FROM "WebhookDelivery" d2 JOIN "WebhookEndpoint" e ON e.id = d2."endpointId"
+        SELECT d2.id, d2."nextAttemptAt", ev.sequence
+        FROM "WebhookDelivery" d2
+        JOIN "WebhookEndpoint" e ON e.id = d2."endpointId"
+        LEFT JOIN "DomainEvent" ev ON ev.id = d2."eventId"
         WHERE d2.status = 'pending' AND e.enabled AND d2."nextAttemptAt" <= ${now}
           AND (d2."leaseUntil" IS NULL OR d2."leaseUntil" <= ${now})
-        ORDER BY d2."nextAttemptAt", d2.id
+        ORDER BY d2."nextAttemptAt", ev.sequence NULLS LAST, d2.id
         LIMIT ${limit}
         FOR UPDATE OF d2 SKIP LOCKED
       ) AS due
       WHERE d.id = due.id
-      RETURNING d.id::text AS id, d."endpointId"::text AS "endpointId", d."eventId"::text AS "eventId", d.attempts, d."scheduleStart", d."testMessage"`,
-  );
+      RETURNING d.id::text AS id, d."endpointId"::text AS "endpointId", d."eventId"::text AS "eventId", d.attempts, d."scheduleStart", d."testMessage",
+        due."nextAttemptAt" AS "dueAt", due.sequence::text AS sequence`,
+  ).then((rows) => rows.sort(dueOrder));
+}
+
+/** The order deliveries are due in: by time, then in the order their events happened (test messages last). */
+function dueOrder(a: ClaimedDelivery, b: ClaimedDelivery): number {
+  const byTime = a.dueAt.getTime() - b.dueAt.getTime();
+  if (byTime) return byTime;
+  if (a.sequence !== b.sequence) {
+    if (a.sequence === null) return 1;
+    if (b.sequence === null) return -1;
+    return BigInt(a.sequence) < BigInt(b.sequence) ? -1 : 1;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /**

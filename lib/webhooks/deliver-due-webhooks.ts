@@ -9,8 +9,11 @@ import { type ClaimedDelivery, claimDueDeliveries, logAttempt, readEndpoint, rec
 import { type AttemptResult, DELIVERY_TIMEOUT_MS, sendWebhook } from './send-webhook';
 import { type NetworkPolicy, webhookNetworkPolicy } from './url-safety';
 
-/** How long a runner holds what it claimed: far beyond one attempt, so only a dead runner's claims lapse. */
-export const LEASE_MS = 60_000;
+/**
+ * How long a runner holds what it claimed: beyond a whole batch sent one after another to one
+ * endpoint at the longest timeout (20 x 5 s), so only a dead runner's claims lapse.
+ */
+export const LEASE_MS = 120_000;
 
 export type DeliveryRunOptions = {
   db: Db;
@@ -47,15 +50,21 @@ export async function deliverDueWebhooks(options: DeliveryRunOptions): Promise<D
   const claimed = await claimDueDeliveries(db, now, token, leaseUntil, options.batchSize ?? 20);
   const report: DeliveryRunReport = { claimed: claimed.length, succeeded: 0, failed: 0 };
   if (!claimed.length) return report;
+  // Endpoints are served side by side; each one's deliveries go one after another, oldest first,
+  // so a receiver sees its events in the order they happened (a disabled endpoint's backlog too).
+  const byEndpoint = new Map<string, ClaimedDelivery[]>();
+  for (const delivery of claimed) byEndpoint.set(delivery.endpointId, [...(byEndpoint.get(delivery.endpointId) ?? []), delivery]);
   await Promise.all(
-    claimed.map(async (delivery) => {
-      try {
-        const result = await attempt(options, policy, delivery, token);
-        if (result?.outcome === 'succeeded') report.succeeded++;
-        else if (result) report.failed++;
-      } catch (err) {
-        if (err instanceof LeaseLost) log.warn({ deliveryId: delivery.id }, 'webhook delivery lease lapsed before its result was recorded');
-        else log.error({ err, deliveryId: delivery.id }, 'webhook delivery attempt could not be recorded');
+    [...byEndpoint.values()].map(async (queue) => {
+      for (const delivery of queue) {
+        try {
+          const result = await attempt(options, policy, delivery, token);
+          if (result?.outcome === 'succeeded') report.succeeded++;
+          else if (result) report.failed++;
+        } catch (err) {
+          if (err instanceof LeaseLost) log.warn({ deliveryId: delivery.id }, 'webhook delivery lease lapsed before its result was recorded');
+          else log.error({ err, deliveryId: delivery.id }, 'webhook delivery attempt could not be recorded');
+        }
       }
     }),
   );

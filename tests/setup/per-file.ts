@@ -1,11 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { closeDb, openPglite, pgliteHandle, prismaForPostgres, setDb, setDbFactory } from '../../lib/db/client';
-import { reloadConfig } from '../../lib/platform/config';
+import type { PGlite } from '@electric-sql/pglite';
+import { type Handle, closeDb, openPglite, pgliteHandle, prismaForPostgres, setDb, setDbFactory } from '../../lib/db/client';
+import { processWide } from '../../lib/platform/process-wide';
 import { databaseUrl, withAdmin } from './databases';
+import { resetProcessState } from './process-state';
+import { restoreSeed } from './seed-copy';
 
-// A test file starts from the environment as it stands, whatever a process that ran another file parsed.
-reloadConfig();
+// One process runs many files (isolate: false): each starts as a new process would, with the
+// environment the run began with (whatever the file before set), no rate-limit budget spent and
+// no public read cached from another file's database.
+resetProcessState();
 
 /** Each test file gets its own copy of the seeded database, so files never see each other's writes. */
 beforeAll(async () => {
@@ -18,10 +23,23 @@ beforeAll(async () => {
     setDb(prismaForPostgres(url));
     return;
   }
-  // Loading a PGlite snapshot costs a second or two: only files that use the database pay it.
-  setDbFactory(async () => pgliteHandle(await openPglite(undefined, new Blob([await readFile(template.snapshot)]))));
+  // Only files that use the database pay for it. A worker loads the snapshot once (a PostgreSQL
+  // boot) and keeps it for the files it runs next, each starting from the seeded state again.
+  setDbFactory(async () => {
+    if (!embedded.open) {
+      const pglite = openPglite(undefined, new Blob([await readFile(template.snapshot)]));
+      embedded.open = pglite.then((db) => ({ pglite: db, handle: pgliteHandle(db), used: false }));
+    }
+    const open = await embedded.open;
+    if (open.used) await restoreSeed(open.pglite);
+    open.used = true;
+    return { prisma: open.handle.prisma, close: async () => {} };
+  });
 });
 
 afterAll(async () => {
   await closeDb();
 });
+
+/** This worker's embedded database, kept from file to file (closed with the worker). */
+const embedded = processWide('test-embedded-db', () => ({ open: undefined as Promise<{ pglite: PGlite; handle: Handle; used: boolean }> | undefined }));

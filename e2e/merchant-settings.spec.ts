@@ -124,7 +124,8 @@ test.describe('store settings', () => {
     await guess.goto('/stores/huaxia-digital');
     await expect(guess).toHaveURL(/\/stores\/huaxia-digital\/access\?next=/);
     for (let i = 0; i < 5; i++) {
-      await guess.getByLabel(/店铺密码|Store password/).fill(`wrong guess ${i}`);
+      // Exactly the field's label: the section around it is labelled by its heading (使用店铺密码).
+      await guess.getByLabel(/^(店铺密码|Store password)$/).fill(`wrong guess ${i}`);
       await guess.locator('form button[type="submit"]').first().click();
       await expect(guess.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(i < 4 ? /\d/ : /分钟|minutes/);
     }
@@ -132,7 +133,7 @@ test.describe('store settings', () => {
     const shopper = await browser.newContext({ baseURL });
     const shop = await shopper.newPage();
     await shop.goto('/stores/huaxia-digital');
-    await shop.getByLabel(/Store password|店铺密码/).fill('huaxia members 2026');
+    await shop.getByLabel(/^(Store password|店铺密码)$/).fill('huaxia members 2026');
     await shop.locator('form button[type="submit"]').first().click();
     await expect(shop).toHaveURL(/\/stores\/huaxia-digital(\?.*)?$/);
     await guesser.close();

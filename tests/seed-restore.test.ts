@@ -10,7 +10,7 @@ import { restoreSeed } from './setup/seed-copy';
 const template = inject('dbTemplate');
 
 describe.runIf(template.kind === 'pglite')('restoring the seeded state between test files', () => {
-  it('undoes inserts, updates, deletes and sequence moves in every table', async () => {
+  it('undoes inserts, updates, deletes, sequence moves, session settings and tables a test made', async () => {
     const db = await openPglite(undefined, new Blob([await readFile((template as { snapshot: string }).snapshot)]));
     try {
       const fingerprint = async () => {
@@ -42,6 +42,7 @@ describe.runIf(template.kind === 'pglite')('restoring the seeded state between t
       const { rows: seqs } = await db.query<{ sequencename: string }>(`SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'`);
       for (const s of seqs) await db.query(`SELECT nextval('public."${s.sequencename}"')`);
       await db.exec(`SET statement_timeout = 1234`);
+      await db.exec(`CREATE TABLE made_by_a_test (id serial PRIMARY KEY)`);
       expect(await fingerprint()).not.toEqual(seeded);
 
       expect(await sequences()).not.toEqual(seededSequences);

@@ -26,12 +26,19 @@ beforeAll(async () => {
   // Only files that use the database pay for it. A worker loads the snapshot once (a PostgreSQL
   // boot) and keeps it for the files it runs next, each starting from the seeded state again.
   setDbFactory(async () => {
-    if (!embedded.open) {
-      const pglite = openPglite(undefined, new Blob([await readFile(template.snapshot)]));
-      embedded.open = pglite.then((db) => ({ pglite: db, handle: pgliteHandle(db), used: false }));
+    embedded.open ??= load(template.snapshot);
+    let open = await embedded.open;
+    if (open.used) {
+      try {
+        await restoreSeed(open.pglite);
+      } catch (err) {
+        // Something the seed copy cannot undo: this file gets a database loaded afresh instead.
+        console.warn('restoring the seeded database failed; loading the snapshot again', err);
+        await open.handle.close().catch(() => {});
+        embedded.open = load(template.snapshot);
+        open = await embedded.open;
+      }
     }
-    const open = await embedded.open;
-    if (open.used) await restoreSeed(open.pglite);
     open.used = true;
     return { prisma: open.handle.prisma, close: async () => {} };
   });
@@ -40,6 +47,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeDb();
 });
+
+async function load(snapshot: string) {
+  const pglite = await openPglite(undefined, new Blob([await readFile(snapshot)]));
+  return { pglite, handle: pgliteHandle(pglite), used: false };
+}
 
 /** This worker's embedded database, kept from file to file (closed with the worker). */
 const embedded = processWide('test-embedded-db', () => ({ open: undefined as Promise<{ pglite: PGlite; handle: Handle; used: boolean }> | undefined }));

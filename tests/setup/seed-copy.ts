@@ -34,26 +34,52 @@ export async function keepSeedCopy(db: PGlite): Promise<void> {
 
 const scripts = new WeakMap<PGlite, Promise<string>>();
 
+/** The seed's tables (those in the copy), with their columns as public has them. */
+async function seededTables(db: PGlite): Promise<Table[]> {
+  const seeded = new Set((await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = '${COPY}' AND tablename <> 'sequences'`)).rows.map((r) => r.name));
+  return (await publicTables(db)).filter((t) => seeded.has(t.name));
+}
+
 async function restoreScript(db: PGlite): Promise<string> {
-  const tables = await publicTables(db);
+  const tables = await seededTables(db);
   const { rows: sequences } = await db.query<{ name: string; last_value: string | null; start_value: string }>(`SELECT name, last_value::text, start_value::text FROM ${COPY}.sequences`);
   return [
-    'BEGIN',
-    'SET LOCAL session_replication_role = replica',
     `TRUNCATE ${tables.map((t) => `public.${ident(t.name)}`).join(', ')}`,
     ...tables.map((t) => `INSERT INTO public.${ident(t.name)} (${t.columns.join(', ')}) OVERRIDING SYSTEM VALUE SELECT ${t.columns.join(', ')} FROM ${COPY}.${ident(t.name)}`),
     ...sequences.map((s) =>
       s.last_value === null ? `SELECT setval('public.${ident(s.name)}', ${s.start_value}, false)` : `SELECT setval('public.${ident(s.name)}', ${s.last_value}, true)`,
     ),
-    'COMMIT',
-    // Session settings a test changed (statement_timeout, ...) go back to their defaults too.
-    'RESET ALL',
   ].join(';\n');
 }
 
-/** Puts every table and sequence back as the seed left them. */
+/**
+ * Puts every table and sequence back as the seed left them, and drops the tables a test made
+ * (the seed has none of them). On any failure the transaction is rolled back and the error thrown:
+ * the caller then loads the snapshot afresh.
+ */
 export async function restoreSeed(db: PGlite): Promise<void> {
   let script = scripts.get(db);
   if (!script) scripts.set(db, (script = restoreScript(db)));
-  await db.exec(await script);
+  const { rows: made } = await db.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'
+     AND tablename NOT IN (SELECT tablename FROM pg_tables WHERE schemaname = '${COPY}')`,
+  );
+  try {
+    await db.exec(
+      [
+        // A test that failed mid-transaction may have left one open.
+        'ROLLBACK',
+        'BEGIN',
+        'SET LOCAL session_replication_role = replica',
+        ...made.map((t) => `DROP TABLE public.${ident(t.name)} CASCADE`),
+        await script,
+        'COMMIT',
+        // Session settings a test changed (statement_timeout, ...) go back to their defaults too.
+        'RESET ALL',
+      ].join(';\n'),
+    );
+  } catch (err) {
+    await db.exec('ROLLBACK').catch(() => {});
+    throw err;
+  }
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as identityRoute from '../app/api/v1/open/installation/identity/route';
+import * as eventsRoute from '../app/api/v1/open/events/route';
+import { webhookRefusal } from '../app/merchant/[store]/developers/webhooks/refusal';
+import { developersText } from '../app/merchant/[store]/developers/text';
 import { readAuditTrail } from '../lib/audit/read-audit';
 import { getMerchantOrThrow } from '../lib/catalog/merchants';
 import { type Actor, createServiceContext } from '../lib/core/context';
@@ -17,8 +20,12 @@ import { logger } from '../lib/platform/logger';
 import { listWebhookDeliveries } from '../lib/webhooks/admin';
 import { deliverDueWebhooks } from '../lib/webhooks/deliver-due-webhooks';
 import { dispatchEvents } from '../lib/webhooks/dispatch-events';
-import { createOwnedWebhookEndpoint, deleteOwnedWebhookEndpoint, getOwnedEndpointOrThrow, redeliverOwnedWebhook, sendTestWebhookEvent } from '../lib/webhooks/manage-endpoints';
-import { updateWebhookEndpoint } from '../lib/webhooks/update-installation-webhook';
+import { MAX_ENDPOINTS_PER_INSTALLATION, createInstallationWebhook } from '../lib/webhooks/create-installation-webhook';
+import { deleteInstallationWebhook } from '../lib/webhooks/delete-installation-webhook';
+import { getEndpointOfOrThrow } from '../lib/webhooks/endpoints';
+import { resendInstallationWebhookDelivery } from '../lib/webhooks/resend-installation-webhook-delivery';
+import { sendInstallationWebhookTestEvent } from '../lib/webhooks/send-installation-webhook-test-event';
+import { updateInstallationWebhook } from '../lib/webhooks/update-installation-webhook';
 import { setEnv } from './helpers/env';
 import { WebhookReceiver, verifyWith } from './helpers/webhook-receiver';
 import { call } from './helpers/http';
@@ -153,10 +160,10 @@ describe('webhook endpoints from the console', () => {
     const lumen = await store('lumen-audio');
     const { installationId } = await installOwnIntegration(await ctx(), lumen);
     for (const url of ['https://10.0.0.1/hooks', 'https://169.254.169.254/latest', 'https://metadata.internal/x', 'ftp://example.com/x', 'https://user:pw@example.com/x']) {
-      expect(await code(createOwnedWebhookEndpoint(await ctx(), { installationId, merchantId: lumen, url, eventTypes: ['order.created'] })), url).toBe('webhook_url_invalid');
+      expect(await code(createInstallationWebhook(await ctx(), { installationId, merchantId: lumen }, { url, eventTypes: ['order.created'] })), url).toBe('webhook_url_invalid');
     }
-    expect(await code(createOwnedWebhookEndpoint(await ctx(), { installationId, merchantId: lumen, url: receiver.url, eventTypes: ['no.such_kind'] }))).toBe('validation_failed');
-    expect(await code(createOwnedWebhookEndpoint(await ctx(), { installationId, merchantId: lumen, url: receiver.url, eventTypes: [] }))).toBe('validation_failed');
+    expect(await code(createInstallationWebhook(await ctx(), { installationId, merchantId: lumen }, { url: receiver.url, eventTypes: ['no.such_kind'] }))).toBe('validation_failed');
+    expect(await code(createInstallationWebhook(await ctx(), { installationId, merchantId: lumen }, { url: receiver.url, eventTypes: [] }))).toBe('validation_failed');
   });
 
   it('a test event goes signed to that endpoint only and shows in its log with the attempt; redelivery adds an attempt; all audited', async () => {
@@ -164,12 +171,12 @@ describe('webhook endpoints from the console', () => {
     const db = await getDb();
     await db.domainEvent.updateMany({ where: { dispatchedAt: null }, data: { dispatchedAt: new Date() } });
     const { installationId } = await installOwnIntegration(await ctx(), lumen);
-    const { endpoint, secret } = await createOwnedWebhookEndpoint(await ctx(), { installationId, merchantId: lumen, url: receiver.url, eventTypes: ['order.created'], description: 'console test' });
-    const other = await createOwnedWebhookEndpoint(await ctx(), { installationId, merchantId: lumen, url: receiver.url, eventTypes: ['order.paid', 'order.created'] });
+    const { endpoint, secret } = await createInstallationWebhook(await ctx(), { installationId, merchantId: lumen }, { url: receiver.url, eventTypes: ['order.created'], description: 'console test' });
+    const other = await createInstallationWebhook(await ctx(), { installationId, merchantId: lumen }, { url: receiver.url, eventTypes: ['order.paid', 'order.created'] });
     expect(secret).toMatch(/^whsec_/);
 
     const before = receiver.received.length;
-    await sendTestWebhookEvent(await ctx(), { merchantId: lumen }, { endpointId: endpoint.id, type: 'order.paid' });
+    await sendInstallationWebhookTestEvent(await ctx(), { merchantId: lumen }, { endpointId: endpoint.id, kind: 'order.paid' });
     await dispatchEvents(db, new Date());
     expect((await deliverDueWebhooks({ db, now: () => new Date(), log: logger })).succeeded).toBe(1);
     expect(receiver.received.length).toBe(before + 1);
@@ -182,7 +189,7 @@ describe('webhook endpoints from the console', () => {
     expect(delivery!.log[0]).toMatchObject({ attempt: 1, statusCode: 200, outcome: 'succeeded' });
     expect(delivery!.log[0]!.durationMs).toBeGreaterThanOrEqual(0);
 
-    await redeliverOwnedWebhook(await ctx(), { merchantId: lumen }, { endpointId: endpoint.id, deliveryId: delivery!.id });
+    await resendInstallationWebhookDelivery(await ctx(), { merchantId: lumen }, { endpointId: endpoint.id, deliveryId: delivery!.id });
     await deliverDueWebhooks({ db, now: () => new Date(), log: logger });
     expect((await listWebhookDeliveries(await ctx(), endpoint.id))[0]!.log.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(receiver.received.at(-1)!.headers['webhook-id']).toBe(receiver.received.at(-2)!.headers['webhook-id']);
@@ -195,27 +202,70 @@ describe('webhook endpoints from the console', () => {
     const lumen = await store('lumen-audio');
     const huaxia = await store('huaxia-digital');
     const { installationId } = await installOwnIntegration(await ctx(), lumen);
-    const { endpoint } = await createOwnedWebhookEndpoint(await ctx(), { installationId, merchantId: lumen, url: receiver.url, eventTypes: ['order.created'] });
+    const { endpoint } = await createInstallationWebhook(await ctx(), { installationId, merchantId: lumen }, { url: receiver.url, eventTypes: ['order.created'] });
     const stranger = { merchantId: huaxia };
-    expect(await code(getOwnedEndpointOrThrow(await ctx(), stranger, endpoint.id))).toBe('webhook_endpoint_not_found');
-    expect(await code(updateWebhookEndpoint(await ctx(), stranger, endpoint.id, { enabled: false }))).toBe('webhook_endpoint_not_found');
-    expect(await code(sendTestWebhookEvent(await ctx(), stranger, { endpointId: endpoint.id, type: 'order.paid' }))).toBe('webhook_endpoint_not_found');
-    expect(await code(deleteOwnedWebhookEndpoint(await ctx(), stranger, endpoint.id))).toBe('webhook_endpoint_not_found');
-    expect(await code(updateWebhookEndpoint(await ctx(), { merchantId: lumen }, endpoint.id, { url: 'https://192.168.1.10/x' }))).toBe('webhook_url_invalid');
+    expect(await code(getEndpointOfOrThrow(await ctx(), stranger, endpoint.id))).toBe('webhook_endpoint_not_found');
+    expect(await code(updateInstallationWebhook(await ctx(), stranger, endpoint.id, { enabled: false }))).toBe('webhook_endpoint_not_found');
+    expect(await code(sendInstallationWebhookTestEvent(await ctx(), stranger, { endpointId: endpoint.id, kind: 'order.paid' }))).toBe('webhook_endpoint_not_found');
+    expect(await code(deleteInstallationWebhook(await ctx(), stranger, endpoint.id))).toBe('webhook_endpoint_not_found');
+    expect(await code(updateInstallationWebhook(await ctx(), { merchantId: lumen }, endpoint.id, { url: 'https://192.168.1.10/x' }))).toBe('webhook_url_invalid');
 
-    const edited = await updateWebhookEndpoint(await ctx(), { merchantId: lumen }, endpoint.id, { eventTypes: ['order.paid', 'order.shipped'], enabled: false });
+    const edited = await updateInstallationWebhook(await ctx(), { merchantId: lumen }, endpoint.id, { eventTypes: ['order.paid', 'order.shipped'], enabled: false });
     expect(edited.endpoint).toMatchObject({ eventTypes: ['order.paid', 'order.shipped'], enabled: false, disabledReason: 'api' });
-    const rotated = await updateWebhookEndpoint(await ctx(), { merchantId: lumen }, endpoint.id, { rotateSecret: true, rotationOverlapSeconds: 3600 });
+    const rotated = await updateInstallationWebhook(await ctx(), { merchantId: lumen }, endpoint.id, { rotateSecret: true, rotationOverlapSeconds: 3600 });
     expect(rotated.rotation!.secret).toMatch(/^whsec_/);
     expect(rotated.endpoint.secret.version).toBe(2);
     expect(new Date(rotated.endpoint.secret.previousSecretExpiresAt!).getTime() - Date.now()).toBeGreaterThan(3500_000);
-    await deleteOwnedWebhookEndpoint(await ctx(), { merchantId: lumen }, endpoint.id);
-    expect(await code(getOwnedEndpointOrThrow(await ctx(), { merchantId: lumen }, endpoint.id))).toBe('webhook_endpoint_not_found');
+    await deleteInstallationWebhook(await ctx(), { merchantId: lumen }, endpoint.id);
+    expect(await code(getEndpointOfOrThrow(await ctx(), { merchantId: lumen }, endpoint.id))).toBe('webhook_endpoint_not_found');
 
     const entries = (await trail(lumen)).filter((e) => e.subjectId === endpoint.id);
     expect(entries.map((e) => e.action)).toEqual(['webhook_endpoint.delete', 'webhook_endpoint.rotate_secret', 'webhook_endpoint.update', 'webhook_endpoint.create']);
     expect(entries.every((e) => e.actorLabel === merchantUser.email)).toBe(true);
     expect(JSON.stringify(entries)).not.toContain(rotated.rotation!.secret);
     expect((await trail(huaxia)).some((e) => e.subjectId === endpoint.id)).toBe(false);
+  });
+
+  it('adding a 17th endpoint to an installation is refused as the API refuses it, in the merchant’s words in both languages', async () => {
+    const lumen = await store('lumen-audio');
+    const { installationId } = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['webhooks:read'], app: 'console-limit' });
+    const owner = { installationId, merchantId: lumen };
+    for (let i = 0; i < MAX_ENDPOINTS_PER_INSTALLATION; i++) await createInstallationWebhook(await ctx(), owner, { url: `${receiver.url}/${i}`, eventTypes: ['order.paid'] });
+    const refused = await createInstallationWebhook(await ctx(), owner, { url: `${receiver.url}/one-more`, eventTypes: ['order.paid'] }).then(() => null, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(ServiceError);
+    expect(refused).toMatchObject({ code: 'webhook_endpoint_limit_reached', details: { limit: MAX_ENDPOINTS_PER_INSTALLATION } });
+    // What createEndpointAction shows above the form.
+    expect(webhookRefusal(refused, developersText('en-US'))).toEqual({ message: `This app already has ${MAX_ENDPOINTS_PER_INSTALLATION} endpoints on this store, the most it may have: delete one before adding another.` });
+    expect(webhookRefusal(refused, developersText('zh-CN'))).toEqual({ message: `该应用在本店已有 ${MAX_ENDPOINTS_PER_INSTALLATION} 个端点，已达上限：请先删除一个再添加。` });
+    const db = await getDb();
+    expect(await db.webhookEndpoint.count({ where: { installationId } })).toBe(MAX_ENDPOINTS_PER_INSTALLATION);
+    expect((await trail(lumen)).filter((e) => e.action === 'webhook_endpoint.create' && e.details.installationId === installationId)).toHaveLength(MAX_ENDPOINTS_PER_INSTALLATION);
+    await db.webhookEndpoint.deleteMany({ where: { installationId } });
+  });
+
+  it('a test event sent from the console is not an event of the store: the installation’s events list does not show it', async () => {
+    const lumen = await store('lumen-audio');
+    const cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['webhooks:read'], app: 'console-events' });
+    const since = new Date(Date.now() - 1000).toISOString();
+    const { endpoint } = await createInstallationWebhook(await ctx(), { installationId: cred.installationId, merchantId: lumen }, { url: receiver.url, eventTypes: ['order.paid'] });
+    const queued = await sendInstallationWebhookTestEvent(await ctx(), { merchantId: lumen }, { endpointId: endpoint.id, kind: 'order.paid' });
+    expect(queued).toMatchObject({ endpointId: endpoint.id, eventType: 'order.paid', test: true, status: 'pending' });
+    const events = await call(eventsRoute.GET, { headers: bearer(cred.key), query: { createdFrom: since, limit: '100' } });
+    expect(events.status, events.text).toBe(200);
+    expect(events.body.data.map((e: { id: string }) => e.id)).not.toContain(queued.eventId);
+    expect(await (await getDb()).domainEvent.count({ where: { id: queued.eventId } })).toBe(0);
+    const [audit] = (await trail(lumen)).filter((e) => e.subjectId === endpoint.id);
+    expect(audit).toMatchObject({ action: 'webhook_endpoint.test', actorLabel: merchantUser.email, details: { eventType: 'order.paid', eventId: queued.eventId, deliveryId: queued.id } });
+    await (await getDb()).webhookEndpoint.deleteMany({ where: { id: endpoint.id } });
+  });
+
+  it('a delivery that is not the endpoint’s is not found, as the API answers, and the console says so', async () => {
+    const lumen = await store('lumen-audio');
+    const { installationId } = await installOwnIntegration(await ctx(), lumen);
+    const { endpoint } = await createInstallationWebhook(await ctx(), { installationId, merchantId: lumen }, { url: receiver.url, eventTypes: ['order.paid'] });
+    const refused = await resendInstallationWebhookDelivery(await ctx(), { merchantId: lumen }, { endpointId: endpoint.id, deliveryId: crypto.randomUUID() }).then(() => null, (e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'webhook_delivery_not_found' });
+    expect(webhookRefusal(refused, developersText('en-US'))).toEqual({ message: developersText('en-US').webhooks.errors.notFound });
+    await deleteInstallationWebhook(await ctx(), { merchantId: lumen }, endpoint.id);
   });
 });

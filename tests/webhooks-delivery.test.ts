@@ -455,7 +455,7 @@ async function setEnabled(id: string, enabled: boolean) {
     now: clock(),
     principal: { kind: 'apiKey', installationId, merchantId, appId: 'x', credentialId: key.id, scopes: ['webhooks:write'], livemode: false },
   });
-  return updateInstallationWebhook(ctx, id, { enabled });
+  return updateInstallationWebhook(ctx, { installationId, merchantId }, id, { enabled });
 }
 
 async function readinessOf() {

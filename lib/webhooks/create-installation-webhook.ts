@@ -4,8 +4,8 @@ import { recordAudit } from '../audit/record-audit';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { countInstallationEndpoints, createEndpoint } from './data';
-import { checkEndpointUrlOrThrow, toPublicEndpoint } from './endpoints';
-import type { WebhookOwner } from './owner';
+import { checkEndpointUrlOrThrow, checkEventKindsOrThrow, toPublicEndpoint } from './endpoints';
+import type { InstallationOwner } from './owner';
 import type { PublicWebhookCreateRequest, PublicWebhookCreateResult } from './schemas';
 import { encryptWebhookSecret, generateWebhookSecret } from './secrets';
 
@@ -13,11 +13,15 @@ import { encryptWebhookSecret, generateWebhookSecret } from './secrets';
 export const MAX_ENDPOINTS_PER_INSTALLATION = 16;
 
 /**
- * Creates an endpoint of the installation: the URL checked as every saved URL is (public https
- * hosts only), the kinds from the catalogue, a new `whsec_` secret returned here and never again
- * (only an encrypted copy is kept), and an audit entry naming who did it, in one transaction.
+ * Creates an endpoint of the installation, whoever asks (the app through the API, a merchant user
+ * in the console, the operator's command): the URL checked as every saved URL is (public https
+ * hosts only), the kinds from the catalogue, at most MAX_ENDPOINTS_PER_INSTALLATION (409
+ * webhook_endpoint_limit_reached), a new `whsec_` secret returned here and never again (only an
+ * encrypted copy is kept), and an audit entry naming who did it, in one transaction.
  */
-export async function createInstallationWebhook(ctx: ServiceContext, owner: WebhookOwner, input: PublicWebhookCreateRequest): Promise<PublicWebhookCreateResult> {
+export async function createInstallationWebhook(ctx: ServiceContext, owner: InstallationOwner, input: PublicWebhookCreateRequest): Promise<PublicWebhookCreateResult> {
+  const eventTypes = [...new Set(input.eventTypes)];
+  checkEventKindsOrThrow(eventTypes);
   const url = await checkEndpointUrlOrThrow(input.url);
   const id = randomUUID();
   const secret = generateWebhookSecret();
@@ -32,7 +36,7 @@ export async function createInstallationWebhook(ctx: ServiceContext, owner: Webh
       installationId: owner.installationId,
       merchantId: owner.merchantId,
       url,
-      eventTypes: [...new Set(input.eventTypes)],
+      eventTypes,
       description: input.description ?? null,
       enabled,
       disabledReason: enabled ? null : 'api',

@@ -14,9 +14,12 @@ type Client = Db | Prisma.TransactionClient;
 
 export type { WebhookEndpoint };
 
-/** An installation's endpoint; null when it has none with this id. */
-export function readInstallationEndpoint(db: Client, installationId: string, id: string): Promise<WebhookEndpoint | null> {
-  return db.webhookEndpoint.findFirst({ where: { id, installationId } });
+/**
+ * The endpoint of a store (of one of its installations, when given); null when it has none with
+ * this id, so another store's or installation's endpoint is not found either.
+ */
+export function readOwnedEndpoint(db: Client, owner: { merchantId: string; installationId?: string }, id: string): Promise<WebhookEndpoint | null> {
+  return db.webhookEndpoint.findFirst({ where: { id, merchantId: owner.merchantId, ...(owner.installationId !== undefined && { installationId: owner.installationId }) } });
 }
 
 /** How many endpoints an installation has. */
@@ -273,17 +276,4 @@ export async function nextDeliveryDue(db: Client): Promise<Date | null> {
   });
   if (!next) return null;
   return new Date(Math.max(next.nextAttemptAt.getTime(), next.leaseUntil?.getTime() ?? 0));
-}
-
-/** Whose endpoints a caller may touch: an app's (its installation's) or a merchant's (every endpoint of the store). */
-export type EndpointOwner = { installationId: string } | { merchantId: string };
-
-/** The owner's endpoint; null when it has none with this id (another owner's is not found either). */
-export function readOwnedEndpoint(db: Client, owner: EndpointOwner, id: string): Promise<WebhookEndpoint | null> {
-  return db.webhookEndpoint.findFirst({ where: { id, ...owner } });
-}
-
-/** Whether the delivery is one of the endpoint's. */
-export async function isEndpointDelivery(db: Client, endpointId: string, deliveryId: string): Promise<boolean> {
-  return (await db.webhookDelivery.count({ where: { id: deliveryId, endpointId } })) === 1;
 }

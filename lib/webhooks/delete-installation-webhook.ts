@@ -8,8 +8,9 @@ import type { WebhookOwner } from './owner';
 import type { PublicWebhookEndpointDeleted } from './schemas';
 
 /**
- * Deletes an endpoint of the installation with its deliveries and their log; nothing more is sent
- * to it, a delivery in flight included (its result finds no row to record). Audited.
+ * Deletes an endpoint of the owner (the installation's, or any of the store's) with its deliveries
+ * and their log; nothing more is sent to it, a delivery in flight included (its result finds no
+ * row to record). Audited in the same transaction.
  */
 export async function deleteInstallationWebhook(ctx: ServiceContext, owner: WebhookOwner, id: string): Promise<PublicWebhookEndpointDeleted> {
   const endpoint = await getEndpointOfOrThrow(ctx, owner, id);

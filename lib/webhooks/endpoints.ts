@@ -1,8 +1,9 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import { type WebhookEndpoint, readInstallationEndpoint } from './data';
-import { type WebhookOwner, ownerOf } from './owner';
+import { type WebhookEndpoint, readOwnedEndpoint } from './data';
+import { eventKind } from './event-catalogue';
+import type { WebhookOwner } from './owner';
 import type { PublicWebhookEndpoint } from './schemas';
 import { UnsafeWebhookUrl, checkWebhookUrl, webhookNetworkPolicy } from './url-safety';
 
@@ -25,16 +26,27 @@ export function toPublicEndpoint(e: WebhookEndpoint): PublicWebhookEndpoint {
   };
 }
 
-/** The installation's endpoint, or 404 (another installation's endpoint is not found either). */
+/**
+ * The owner's endpoint (the installation's, or any of the store's), or 404 webhook_endpoint_not_found:
+ * another installation's or store's endpoint is not found either.
+ */
 export async function getEndpointOfOrThrow(ctx: ServiceContext, owner: WebhookOwner, id: string): Promise<WebhookEndpoint> {
-  const endpoint = await readInstallationEndpoint(ctx.db, owner.installationId, id);
+  const endpoint = await readOwnedEndpoint(ctx.db, owner, id);
   if (!endpoint) throw new ServiceError('webhook_endpoint_not_found');
   return endpoint;
 }
 
-/** The caller's installation's endpoint, or 404. */
-export function getOwnEndpointOrThrow(ctx: ServiceContext, id: string): Promise<WebhookEndpoint> {
-  return getEndpointOfOrThrow(ctx, ownerOf(ctx), id);
+/**
+ * Event kinds as a service takes them: at least one, each from the catalogue, else 400
+ * validation_failed. The API's schemas refuse the same before a service runs; the console and
+ * the operator's command reach the services without them.
+ */
+export function checkEventKindsOrThrow(types: readonly string[], path = 'body.eventTypes'): void {
+  const unknown = types.filter((t) => !eventKind(t));
+  if (types.length && !unknown.length) return;
+  throw new ServiceError('validation_failed', {
+    issues: [{ path, code: 'invalid_event_type', message: unknown.length ? `unknown event kinds: ${unknown.join(', ')}` : 'at least one event kind' }],
+  });
 }
 
 /** The save-time URL check as a public error: 400 webhook_url_invalid naming the reason. */

@@ -1,8 +1,9 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { eventKind, eventKinds } from './event-catalogue';
-import { getOwnEndpointOrThrow } from './endpoints';
+import { getEndpointOfOrThrow } from './endpoints';
 import { exampleEvent, messageBody } from './message';
+import type { WebhookOwner } from './owner';
 import type { WebhookSignatureFixture } from './schemas';
 import { decryptWebhookSecret, generateWebhookSecret, signMessage, signingSecrets } from './secrets';
 
@@ -13,8 +14,8 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
  * must refuse one: a body changed after signing, a timestamp outside the tolerance, a
  * signature made with a secret that is not the endpoint's.
  */
-export async function getInstallationWebhookSignatureFixture(ctx: ServiceContext, id: string): Promise<WebhookSignatureFixture> {
-  const endpoint = await getOwnEndpointOrThrow(ctx, id);
+export async function getInstallationWebhookSignatureFixture(ctx: ServiceContext, owner: WebhookOwner, id: string): Promise<WebhookSignatureFixture> {
+  const endpoint = await getEndpointOfOrThrow(ctx, owner, id);
   const kind = endpoint.eventTypes.map(eventKind).find((k) => k !== undefined) ?? eventKinds[0];
   const secrets = signingSecrets(endpoint, ctx.now);
   // The example message of a kind the endpoint receives; a plain document while no kind exists.

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../core/context';
 import { listEventsOf } from '../events/data';
 import { decodeSequenceCursor, encodeSequenceCursor } from './cursors';
 import { toMessage, type WebhookMessage } from './message';
-import type { WebhookOwner } from './owner';
+import type { InstallationOwner } from './owner';
 import { WEBHOOK_RETENTION_MS } from './retention';
 import type { WebhookEventListQuery } from './schemas';
 
@@ -16,7 +16,7 @@ import type { WebhookEventListQuery } from './schemas';
  */
 export async function listInstallationEvents(
   ctx: ServiceContext,
-  owner: WebhookOwner,
+  owner: InstallationOwner,
   query: WebhookEventListQuery,
 ): Promise<{ data: WebhookMessage[]; meta: { limit: number; nextCursor: string | null } }> {
   const windowStart = ctx.now.getTime() - WEBHOOK_RETENTION_MS;

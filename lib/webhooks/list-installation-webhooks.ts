@@ -3,13 +3,13 @@ import type { ServiceContext } from '../core/context';
 import { decodeTimeCursor, encodeTimeCursor } from './cursors';
 import { listInstallationEndpoints } from './data';
 import { toPublicEndpoint } from './endpoints';
-import type { WebhookOwner } from './owner';
+import type { InstallationOwner } from './owner';
 import type { PublicWebhookEndpoint, WebhookCursorQuery } from './schemas';
 
 /** The installation's endpoints, newest first, a page at a time (`meta.nextCursor`). */
 export async function listInstallationWebhooks(
   ctx: ServiceContext,
-  owner: WebhookOwner,
+  owner: InstallationOwner,
   query: WebhookCursorQuery,
 ): Promise<{ data: PublicWebhookEndpoint[]; meta: { limit: number; nextCursor: string | null } }> {
   const rows = await listInstallationEndpoints(ctx.db, owner.installationId, { after: decodeTimeCursor(query.cursor), take: query.limit + 1 });

@@ -1,30 +1,27 @@
 import 'server-only';
 import { recordAudit } from '../audit/record-audit';
-import { principalOf } from '../carts/cart-records';
 import type { ServiceContext } from '../core/context';
 import type { Prisma } from '../generated/prisma/client';
-import { type EndpointOwner, updateEndpoint } from './data';
-import { checkEndpointUrlOrThrow, toPublicEndpoint } from './endpoints';
-import { getOwnedEndpointOrThrow } from './manage-endpoints';
+import { updateEndpoint } from './data';
+import { checkEndpointUrlOrThrow, checkEventKindsOrThrow, getEndpointOfOrThrow, toPublicEndpoint } from './endpoints';
+import type { WebhookOwner } from './owner';
 import { DEFAULT_ROTATION_OVERLAP_SECONDS, type PublicWebhookUpdateRequest, type PublicWebhookUpdateResult } from './schemas';
 import { encryptWebhookSecret, generateWebhookSecret } from './secrets';
 
 /**
- * Changes an endpoint of the caller's installation: URL (checked as on creation), subscribed
- * kinds, enabled, description, and secret rotation. A rotation returns the new secret once;
- * the previous one keeps signing beside it until the overlap ends, so receivers can switch
- * without dropping a delivery.
+ * Changes an endpoint of the owner (the installation's, or any of the store's): URL (checked as on
+ * creation), subscribed kinds, enabled, description, and secret rotation. A rotation returns the
+ * new secret once; the previous one keeps signing beside it until the overlap ends, so receivers
+ * can switch without dropping a delivery. Audited in the same transaction.
  */
-export function updateInstallationWebhook(ctx: ServiceContext, id: string, input: PublicWebhookUpdateRequest): Promise<PublicWebhookUpdateResult> {
-  return updateWebhookEndpoint(ctx, { installationId: principalOf(ctx).installationId }, id, input);
-}
-
-/** The same for any owner: an app's installation, or a merchant user for every endpoint of their store. Audited. */
-export async function updateWebhookEndpoint(ctx: ServiceContext, owner: EndpointOwner, id: string, input: PublicWebhookUpdateRequest): Promise<PublicWebhookUpdateResult> {
-  const endpoint = await getOwnedEndpointOrThrow(ctx, owner, id);
+export async function updateInstallationWebhook(ctx: ServiceContext, owner: WebhookOwner, id: string, input: PublicWebhookUpdateRequest): Promise<PublicWebhookUpdateResult> {
+  const endpoint = await getEndpointOfOrThrow(ctx, owner, id);
   const data: Prisma.WebhookEndpointUpdateInput = {};
   if (input.url !== undefined) data.url = await checkEndpointUrlOrThrow(input.url);
-  if (input.eventTypes !== undefined) data.eventTypes = [...new Set(input.eventTypes)];
+  if (input.eventTypes !== undefined) {
+    checkEventKindsOrThrow(input.eventTypes);
+    data.eventTypes = [...new Set(input.eventTypes)];
+  }
   if (input.description !== undefined) data.description = input.description;
   if (input.enabled !== undefined && input.enabled !== endpoint.enabled) {
     data.enabled = input.enabled;

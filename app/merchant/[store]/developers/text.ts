@@ -155,6 +155,7 @@ const en = {
       overlap: 'Choose one of the listed times.',
       kind: 'Choose one of the listed kinds.',
       notFound: 'This endpoint or delivery is not this store’s.',
+      limit: (n: number) => `This app already has ${n} endpoints on this store, the most it may have: delete one before adding another.`,
     },
   },
   apps: {
@@ -349,6 +350,7 @@ const zh: typeof en = {
       overlap: '请选择列出的时间之一。',
       kind: '请选择列出的类型之一。',
       notFound: '该端点或投递不属于本店。',
+      limit: (n) => `该应用在本店已有 ${n} 个端点，已达上限：请先删除一个再添加。`,
     },
   },
   apps: {

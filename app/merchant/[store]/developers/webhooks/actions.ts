@@ -3,28 +3,19 @@
 import { redirect } from 'next/navigation';
 import type { FormState } from '@/components/merchant/console-form';
 import { sectionHref } from '@/components/merchant/sections';
-import { ServiceError } from '@/lib/core/errors';
 import { listInstallationsOfStore } from '@/lib/credentials/list-store-installations';
 import { installOwnIntegration } from '@/lib/credentials/own-integration';
 import { runBackgroundWorkAfterResponse } from '@/lib/http/after-response';
 import { eventKind } from '@/lib/webhooks/event-catalogue';
-import { createOwnedWebhookEndpoint, deleteOwnedWebhookEndpoint, redeliverOwnedWebhook, sendTestWebhookEvent } from '@/lib/webhooks/manage-endpoints';
-import { updateWebhookEndpoint } from '@/lib/webhooks/update-installation-webhook';
+import { createInstallationWebhook } from '@/lib/webhooks/create-installation-webhook';
+import { deleteInstallationWebhook } from '@/lib/webhooks/delete-installation-webhook';
+import { resendInstallationWebhookDelivery } from '@/lib/webhooks/resend-installation-webhook-delivery';
+import { sendInstallationWebhookTestEvent } from '@/lib/webhooks/send-installation-webhook-test-event';
+import { updateInstallationWebhook } from '@/lib/webhooks/update-installation-webhook';
 import { developersAction, field, fields, oneOf, revealed } from '../form-input';
 import type { DevelopersText } from '../text';
 import { OWN_APP, ROTATION_OVERLAPS } from './choices';
-
-/** A refused URL, events or not-found as the field errors (or form message) of the console's words. */
-function refusal(err: unknown, t: DevelopersText): FormState {
-  if (!(err instanceof ServiceError)) throw err;
-  if (err.code === 'webhook_url_invalid') {
-    const reason = String(err.details?.reason ?? '');
-    return { errors: { url: t.webhooks.errors.urlReasons[reason] ?? (reason.endsWith('_address') ? t.webhooks.errors.privateAddress : t.webhooks.errors.url) } };
-  }
-  if (err.code === 'validation_failed') return { errors: { eventTypes: t.webhooks.errors.events } };
-  if (err.code === 'webhook_endpoint_not_found') return { message: t.webhooks.errors.notFound };
-  throw err;
-}
+import { webhookRefusal as refusal } from './refusal';
 
 /** The URL, description and event kinds a create or edit form posted, or their errors. */
 function endpointFields(form: FormData, t: DevelopersText) {
@@ -49,7 +40,7 @@ export async function createEndpointAction(_previous: FormState, form: FormData)
   if (Object.keys(input.errors).length) return { errors: input.errors, values };
   try {
     const installationId = app === OWN_APP ? (await installOwnIntegration(ctx, store.merchantId)).installationId : app;
-    const { secret } = await createOwnedWebhookEndpoint(ctx, { installationId, merchantId: store.merchantId, url: input.url, eventTypes: input.eventTypes, description: input.description || null });
+    const { secret } = await createInstallationWebhook(ctx, { installationId, merchantId: store.merchantId }, { url: input.url, eventTypes: input.eventTypes, description: input.description || null });
     return done({ notice: t.webhooks.created, secret: revealed(t, t.webhooks.newSecret, secret) });
   } catch (err) {
     return { ...refusal(err, t), values };
@@ -62,7 +53,7 @@ export async function updateEndpointAction(_previous: FormState, form: FormData)
   const input = endpointFields(form, t);
   if (Object.keys(input.errors).length) return { errors: input.errors, values: input.values };
   try {
-    await updateWebhookEndpoint(ctx, { merchantId: store.merchantId }, field(form, 'endpointId'), { url: input.url, description: input.description || null, eventTypes: input.eventTypes });
+    await updateInstallationWebhook(ctx, { merchantId: store.merchantId }, field(form, 'endpointId'), { url: input.url, description: input.description || null, eventTypes: input.eventTypes });
     return done({ notice: t.webhooks.saved });
   } catch (err) {
     return { ...refusal(err, t), values: input.values };
@@ -74,7 +65,7 @@ export async function toggleEndpointAction(_previous: FormState, form: FormData)
   const { ctx, store, t, done } = await developersAction(form);
   const enabled = field(form, 'enabled') === 'true';
   try {
-    await updateWebhookEndpoint(ctx, { merchantId: store.merchantId }, field(form, 'endpointId'), { enabled });
+    await updateInstallationWebhook(ctx, { merchantId: store.merchantId }, field(form, 'endpointId'), { enabled });
     if (enabled) runBackgroundWorkAfterResponse();
     return done({ notice: enabled ? t.webhooks.enabledNow : t.webhooks.disabledNow });
   } catch (err) {
@@ -91,7 +82,7 @@ export async function rotateSecretAction(_previous: FormState, form: FormData): 
   const overlap = field(form, 'overlap');
   if (!oneOf(overlap, ROTATION_OVERLAPS)) return { errors: { overlap: t.webhooks.errors.overlap } };
   try {
-    const { rotation } = await updateWebhookEndpoint(ctx, { merchantId: store.merchantId }, field(form, 'endpointId'), { rotateSecret: true, rotationOverlapSeconds: Number(overlap) });
+    const { rotation } = await updateInstallationWebhook(ctx, { merchantId: store.merchantId }, field(form, 'endpointId'), { rotateSecret: true, rotationOverlapSeconds: Number(overlap) });
     return { notice: t.webhooks.rotated, secret: revealed(t, t.webhooks.newRotatedSecret, rotation!.secret) };
   } catch (err) {
     return refusal(err, t);
@@ -104,7 +95,7 @@ export async function sendTestEventAction(_previous: FormState, form: FormData):
   const type = field(form, 'type');
   if (!eventKind(type)) return { errors: { type: t.webhooks.errors.kind } };
   try {
-    await sendTestWebhookEvent(ctx, { merchantId: store.merchantId }, { endpointId: field(form, 'endpointId'), type });
+    await sendInstallationWebhookTestEvent(ctx, { merchantId: store.merchantId }, { endpointId: field(form, 'endpointId'), kind: type });
   } catch (err) {
     return refusal(err, t);
   }
@@ -116,7 +107,7 @@ export async function sendTestEventAction(_previous: FormState, form: FormData):
 export async function redeliverAction(_previous: FormState, form: FormData): Promise<FormState> {
   const { ctx, store, t, done } = await developersAction(form);
   try {
-    await redeliverOwnedWebhook(ctx, { merchantId: store.merchantId }, { endpointId: field(form, 'endpointId'), deliveryId: field(form, 'deliveryId') });
+    await resendInstallationWebhookDelivery(ctx, { merchantId: store.merchantId }, { endpointId: field(form, 'endpointId'), deliveryId: field(form, 'deliveryId') });
   } catch (err) {
     return refusal(err, t);
   }
@@ -129,7 +120,7 @@ export async function deleteEndpointAction(_previous: FormState, form: FormData)
   const { ctx, store, t } = await developersAction(form);
   if (field(form, 'confirm') !== 'yes') return { message: t.confirmFirst };
   try {
-    await deleteOwnedWebhookEndpoint(ctx, { merchantId: store.merchantId }, field(form, 'endpointId'));
+    await deleteInstallationWebhook(ctx, { merchantId: store.merchantId }, field(form, 'endpointId'));
   } catch (err) {
     return refusal(err, t);
   }

@@ -6,9 +6,8 @@ import { sectionHref } from '@/components/merchant/sections';
 import { type BadgeTone, StatusBadge } from '@/components/merchant/status-badge';
 import { ServiceError } from '@/lib/core/errors';
 import { listWebhookDeliveries } from '@/lib/webhooks/admin';
-import { toPublicEndpoint } from '@/lib/webhooks/endpoints';
+import { getEndpointOfOrThrow, toPublicEndpoint } from '@/lib/webhooks/endpoints';
 import { eventKinds } from '@/lib/webhooks/event-catalogue';
-import { getOwnedEndpointOrThrow } from '@/lib/webhooks/manage-endpoints';
 import { consoleRequest } from '../../../console';
 import { developersText, formatWhen } from '../../text';
 import { deleteEndpointAction, redeliverAction, rotateSecretAction, sendTestEventAction, toggleEndpointAction, updateEndpointAction } from '../actions';
@@ -29,7 +28,7 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
   const { store: slug, endpointId } = await params;
   const { ctx, store, locale } = await consoleRequest(slug);
   if (!UUID.test(endpointId)) notFound();
-  const row = await getOwnedEndpointOrThrow(ctx, { merchantId: store.merchantId }, endpointId).catch((err: unknown) => {
+  const row = await getEndpointOfOrThrow(ctx, { merchantId: store.merchantId }, endpointId).catch((err: unknown) => {
     if (err instanceof ServiceError && err.code === 'webhook_endpoint_not_found') notFound();
     throw err;
   });

@@ -9,7 +9,7 @@ import { updateInstallationWebhook } from '@/lib/webhooks/update-installation-we
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
   handle(operations.getInstallationWebhook, ({ params }, ctx) => getInstallationWebhook(ctx, ownerOf(ctx), params.id)),
-  handle(operations.updateInstallationWebhook, ({ params, body }, ctx) => updateInstallationWebhook(ctx, params.id, body), {
+  handle(operations.updateInstallationWebhook, ({ params, body }, ctx) => updateInstallationWebhook(ctx, ownerOf(ctx), params.id, body), {
     wakesBackgroundWork: true,
   }),
   handle(operations.deleteInstallationWebhook, ({ params }, ctx) => deleteInstallationWebhook(ctx, ownerOf(ctx), params.id)),

@@ -26,9 +26,19 @@ if (argv[0] === 'listen') {
   });
 }
 
+/**
+ * The operator acts (the audit trail names them). The services' info lines are for a server's log:
+ * here they would land on stdout amid the command's answer (and break its --json), so only
+ * warnings and errors are logged.
+ */
+async function operatorContext() {
+  const ctx = createServiceContext({ db: await commandDb(), requestId: 'cli', clientAddress: 'cli', actor: { kind: 'operator' } });
+  return { ...ctx, log: ctx.log.child({}, { level: 'warn' }) };
+}
+
 await runCommand({
   ...WEBHOOKS_COMMAND,
-  run: async (args) => runWebhooksCommand(args, createServiceContext({ db: await commandDb(), requestId: 'cli', clientAddress: 'cli' })),
+  run: async (args) => runWebhooksCommand(args, await operatorContext()),
   refusal: (err) => err instanceof WebhookAdminError,
   close: closeDb,
 });

@@ -26,6 +26,7 @@ import { getEndpointOfOrThrow } from '../lib/webhooks/endpoints';
 import { resendInstallationWebhookDelivery } from '../lib/webhooks/resend-installation-webhook-delivery';
 import { sendInstallationWebhookTestEvent } from '../lib/webhooks/send-installation-webhook-test-event';
 import { updateInstallationWebhook } from '../lib/webhooks/update-installation-webhook';
+import { runWebhooksCommand } from '../lib/webhooks/webhooks-command';
 import { setEnv } from './helpers/env';
 import { WebhookReceiver, verifyWith } from './helpers/webhook-receiver';
 import { call } from './helpers/http';
@@ -226,7 +227,7 @@ describe('webhook endpoints from the console', () => {
     expect((await trail(huaxia)).some((e) => e.subjectId === endpoint.id)).toBe(false);
   });
 
-  it('adding a 17th endpoint to an installation is refused as the API refuses it, in the merchant’s words in both languages', async () => {
+  it('adding a 17th endpoint to an installation is refused as the API refuses it, in the merchant’s words in both languages, and by the operator’s command', async () => {
     const lumen = await store('lumen-audio');
     const { installationId } = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['webhooks:read'], app: 'console-limit' });
     const owner = { installationId, merchantId: lumen };
@@ -237,6 +238,9 @@ describe('webhook endpoints from the console', () => {
     // What createEndpointAction shows above the form.
     expect(webhookRefusal(refused, developersText('en-US'))).toEqual({ message: `This app already has ${MAX_ENDPOINTS_PER_INSTALLATION} endpoints on this store, the most it may have: delete one before adding another.` });
     expect(webhookRefusal(refused, developersText('zh-CN'))).toEqual({ message: `该应用在本店已有 ${MAX_ENDPOINTS_PER_INSTALLATION} 个端点，已达上限：请先删除一个再添加。` });
+    await expect(
+      runWebhooksCommand(['create', '--merchant', 'lumen-audio', '--app', 'console-limit', '--url', `${receiver.url}/cli`, '--events', 'all'], await ctx()),
+    ).rejects.toThrow(`App console-limit has ${MAX_ENDPOINTS_PER_INSTALLATION} endpoints on store lumen-audio, the most an installation may have: delete one first`);
     const db = await getDb();
     expect(await db.webhookEndpoint.count({ where: { installationId } })).toBe(MAX_ENDPOINTS_PER_INSTALLATION);
     expect((await trail(lumen)).filter((e) => e.action === 'webhook_endpoint.create' && e.details.installationId === installationId)).toHaveLength(MAX_ENDPOINTS_PER_INSTALLATION);

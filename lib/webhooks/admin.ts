@@ -1,19 +1,30 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
 import { readMerchant } from '../catalog/data';
-import { createEndpoint, deleteEndpoint, listDeliveries, listEndpointsWithOwners, readInstallationBySlugs, requeueDelivery } from './data';
+import { MAX_ENDPOINTS_PER_INSTALLATION, createInstallationWebhook } from './create-installation-webhook';
+import { listDeliveries, listEndpointsWithOwners, readDeliveryEndpoint, readEndpoint, readInstallationBySlugs } from './data';
+import { deleteInstallationWebhook } from './delete-installation-webhook';
 import { eventKind, eventKinds } from './event-catalogue';
 import { toPublicEndpoint } from './endpoints';
 import { messageId } from './message';
+import { resendInstallationWebhookDelivery } from './resend-installation-webhook-delivery';
 import type { PublicWebhookEndpoint } from './schemas';
-import { encryptWebhookSecret, generateWebhookSecret } from './secrets';
-import { UnsafeWebhookUrl, checkWebhookUrl, webhookNetworkPolicy } from './url-safety';
+
+/**
+ * The operator's side of webhook endpoints (`npm run webhooks`): stores and apps named by slug,
+ * endpoints and deliveries by id. Creating, deleting and redelivering find the owner, then run the
+ * very services the API and the console run (same checks, limit and audit trail, the operator as
+ * actor); what an operator can fix comes back as a WebhookAdminError sentence.
+ */
 
 /** A mistake in an operator command: printed with the usage, exit code 2. */
 export class WebhookAdminError extends Error {
   override name = 'WebhookAdminError';
 }
+
+/** Whether a service refused with this code. */
+const answered = (err: unknown, code: string): err is ServiceError => err instanceof ServiceError && err.code === code;
 
 export type CreateWebhookEndpointInput = {
   merchantSlug: string;
@@ -34,25 +45,18 @@ export async function createWebhookEndpoint(
   const eventTypes = input.eventTypes === 'all' ? eventKinds.map((k) => k.type) : [...new Set(input.eventTypes)];
   const unknown = eventTypes.filter((t) => !eventKind(t));
   if (unknown.length) throw new WebhookAdminError(`Unknown event kinds: ${unknown.join(', ')} (known: ${eventKinds.map((k) => k.type).join(', ') || 'none yet'})`);
-  let url: string;
+  if (!eventTypes.length) throw new WebhookAdminError('--events names no event kind');
+  const owner = { installationId: installation.id, merchantId: installation.merchantId };
   try {
-    url = await checkWebhookUrl(input.url, webhookNetworkPolicy());
+    const created = await createInstallationWebhook(ctx, owner, { url: input.url, eventTypes, description: input.description ?? null });
+    return { endpoint: { ...created.endpoint, installationId: installation.id }, secret: created.secret };
   } catch (err) {
-    if (err instanceof UnsafeWebhookUrl) throw new WebhookAdminError(`URL refused: ${err.reason}`);
+    if (answered(err, 'webhook_url_invalid')) throw new WebhookAdminError(`URL refused: ${String(err.details?.reason)}`);
+    if (answered(err, 'webhook_endpoint_limit_reached')) {
+      throw new WebhookAdminError(`App ${input.appSlug} has ${MAX_ENDPOINTS_PER_INSTALLATION} endpoints on store ${input.merchantSlug}, the most an installation may have: delete one first`);
+    }
     throw err;
   }
-  const id = randomUUID();
-  const secret = generateWebhookSecret();
-  const created = await createEndpoint(ctx.db, {
-    id,
-    installationId: installation.id,
-    merchantId: installation.merchantId,
-    url,
-    eventTypes,
-    description: input.description ?? null,
-    secretCiphertext: encryptWebhookSecret(secret, id),
-  });
-  return { endpoint: { ...toPublicEndpoint(created), installationId: created.installationId }, secret };
 }
 
 export type EndpointListing = PublicWebhookEndpoint & { installationId: string; merchant: string; app: string };
@@ -73,8 +77,17 @@ export async function listWebhookEndpoints(ctx: ServiceContext, filter: { mercha
   }));
 }
 
+/** Deletes an endpoint, whichever store's, with its deliveries and their log. Audited. */
 export async function deleteWebhookEndpoint(ctx: ServiceContext, id: string): Promise<void> {
-  if (!(await deleteEndpoint(ctx.db, id))) throw new WebhookAdminError(`No webhook endpoint ${id}`);
+  const endpoint = await readEndpoint(ctx.db, id);
+  if (!endpoint) throw new WebhookAdminError(`No webhook endpoint ${id}`);
+  try {
+    await deleteInstallationWebhook(ctx, { merchantId: endpoint.merchantId }, id);
+  } catch (err) {
+    // Deleted meanwhile by someone else: as absent as it would have been a moment later.
+    if (answered(err, 'webhook_endpoint_not_found')) throw new WebhookAdminError(`No webhook endpoint ${id}`);
+    throw err;
+  }
 }
 
 export type DeliveryListing = {
@@ -112,8 +125,16 @@ export async function listWebhookDeliveries(ctx: ServiceContext, endpointId: str
 
 /**
  * Sends a delivery again at once (same webhook-id, so a receiver that already has it can tell):
- * a failed one gets a fresh retry schedule, a succeeded one one more attempt.
+ * a failed one gets a fresh retry schedule, a succeeded one one more attempt. Audited.
  */
 export async function redeliverWebhook(ctx: ServiceContext, deliveryId: string): Promise<void> {
-  if (!(await requeueDelivery(ctx.db, deliveryId, ctx.now))) throw new WebhookAdminError(`No webhook delivery ${deliveryId}`);
+  const delivery = await readDeliveryEndpoint(ctx.db, deliveryId);
+  if (!delivery) throw new WebhookAdminError(`No webhook delivery ${deliveryId}`);
+  try {
+    await resendInstallationWebhookDelivery(ctx, { merchantId: delivery.merchantId }, { endpointId: delivery.endpointId, deliveryId });
+  } catch (err) {
+    // Its endpoint (and so the delivery) deleted meanwhile.
+    if (answered(err, 'webhook_endpoint_not_found') || answered(err, 'webhook_delivery_not_found')) throw new WebhookAdminError(`No webhook delivery ${deliveryId}`);
+    throw err;
+  }
 }

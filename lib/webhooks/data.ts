@@ -245,6 +245,12 @@ export function listEndpointDeliveries(
   });
 }
 
+/** The endpoint a delivery is of, and its store; null when there is no such delivery. */
+export async function readDeliveryEndpoint(db: Client, deliveryId: string): Promise<{ endpointId: string; merchantId: string } | null> {
+  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { endpoint: { select: { id: true, merchantId: true } } } });
+  return delivery && { endpointId: delivery.endpoint.id, merchantId: delivery.endpoint.merchantId };
+}
+
 /** A delivery of a test event, due at `nextAttemptAt`; returns its id. */
 export async function createTestDelivery(
   db: Client,

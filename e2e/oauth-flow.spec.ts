@@ -143,11 +143,19 @@ test('an app is authorized in the browser, then exchanges, calls, refreshes and 
   await expectAxeClean(page);
 });
 
-// fixme: written with the forged-consent page (tests/refused-submission.test.ts covers it) but not yet passing in the browser.
-test.fixme('a consent form forged on another site gets the designed 403 page, in both languages', async ({ browser, baseURL }) => {
+test('a consent form forged on another site gets the designed 403 page, in both languages', async ({ browser, baseURL }) => {
   const facts = demo(baseURL!);
   const consent = new URL('/oauth/authorize', baseURL);
-  consent.search = new URLSearchParams({ client_id: facts.oauth.clientId, redirect_uri: facts.oauth.redirectUri, response_type: 'code', scope: 'catalog:read' }).toString();
+  // A complete request (PKCE included): the way back is this page again, which then asks the merchant to sign in.
+  consent.search = new URLSearchParams({
+    client_id: facts.oauth.clientId,
+    redirect_uri: facts.oauth.redirectUri,
+    response_type: 'code',
+    scope: 'catalog:read',
+    state: 'forged',
+    code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+    code_challenge_method: 'S256',
+  }).toString();
   for (const [locale, viewport, title, back] of [
     ['en-US', { width: 1280, height: 800 }, 'This form was not sent from this site', 'Open the page again'],
     ['zh-CN', { width: 390, height: 844 }, '此表单不是从本站提交的', '重新打开该页面'],
@@ -176,8 +184,7 @@ test.fixme('a consent form forged on another site gets the designed 403 page, in
   }
 });
 
-// fixme: fails since the RFC endpoints replaced the envelope adapter; unfinished at the 2026-11-25 stop.
-test.fixme('a merchant denies on a phone in Chinese, revokes from the merchant area, and a bad redirect URI is never followed', async ({ browser, baseURL }) => {
+test('a merchant denies on a phone in Chinese, revokes from the merchant area, and a bad redirect URI is never followed', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', extraHTTPHeaders: { 'accept-language': 'zh-CN' } });
   const page = await context.newPage();
   const facts = demo(baseURL!);
@@ -201,7 +208,7 @@ test.fixme('a merchant denies on a phone in Chinese, revokes from the merchant a
   // A wrong password first: refused, same form, nothing said about which part was wrong.
   await page.goto(`/oauth/authorize?${new URLSearchParams(query)}`);
   await signIn(page, { email: user.email, password: 'not-the-password' }, { email: '邮箱', password: '密码', submit: '登录' });
-  await expect(page.getByTestId('sign-in-error')).toHaveText('邮箱或密码不正确。');
+  await expect(page.getByTestId('sign-in-error')).toHaveText('邮箱或密码不正确。连续失败 5 次后，该账号 15 分钟内无法登录。');
   await signIn(page, user, { email: '邮箱', password: '密码', submit: '登录' });
   await expect(page.getByRole('heading', { name: 'Demo OAuth App 请求访问你的店铺' })).toBeVisible();
   await expectAxeClean(page);

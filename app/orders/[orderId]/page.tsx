@@ -294,7 +294,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
             </div>
             <div>
               <dt>{order.taxInclusive ? t.taxIncluded : t.tax}</dt>
-              <dd>{money(order.taxTotal)}</dd>
+              <dd data-testid="op-tax">{money(order.taxTotal)}</dd>
             </div>
             <div className="op-grand">
               <dt>{t.total}</dt>

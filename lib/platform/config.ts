@@ -278,7 +278,7 @@ export const variables = {
   }),
   TOPOLOGY_TEST: variable(flag(), {
     use: 'tests',
-    meaning: '`1` runs `tests/topology.test.ts` (nginx, 2 instances, 2 workers on PostgreSQL and Redis; needs `npm run build` first)',
+    meaning: '`1` runs `tests/topology.test.ts` in `npm run test:integration` (nginx, 2 instances of the production build, 2 workers, on PostgreSQL and Redis); `.ci/run` sets it',
   }),
   TOPOLOGY_TEST_PORT: variable(wholeNumber(1, 65_535).default(3360), { use: 'tests', meaning: 'the port nginx listens on in `tests/topology.test.ts` (instances take the next ones)' }),
   BENCH_POSTGRES_URL: variable(postgresUrl().default('postgres://postgres@127.0.0.1:5432/postgres'), {

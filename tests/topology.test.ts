@@ -6,6 +6,7 @@ import { getDb } from '../lib/db/client';
 import { encryptWebhookSecret, generateWebhookSecret } from '../lib/webhooks/secrets';
 import { type Stack, nginxBinary, startStack } from '../scripts/stack-topology';
 import { bearer, createTestCredential } from './helpers/keys';
+import { newDpopKey, proof, seedCode, testClient } from './helpers/oauth';
 import { setEnv } from './helpers/env';
 import { WebhookReceiver, verifyWith } from './helpers/webhook-receiver';
 
@@ -38,16 +39,16 @@ const idem = () => ({ 'idempotency-key': `topo-${randomUUID()}` });
 const direct = (i: number) => `http://127.0.0.1:${stack.instances[i]!.port}`;
 
 /** One request; `from` is the client's own address (a second loopback address is a second client). */
-function request(url: string, o: { method?: string; headers?: Record<string, string>; body?: unknown; from?: string } = {}) {
+function request(url: string, o: { method?: string; headers?: Record<string, string>; body?: unknown; form?: Record<string, string>; from?: string } = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any; text: string }>((resolve, reject) => {
-    const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
+    const payload = o.form ? new URLSearchParams(o.form).toString() : o.body === undefined ? undefined : JSON.stringify(o.body);
     const req = http.request(
       url,
       {
         method: o.method ?? 'GET',
         localAddress: o.from,
         agent: false,
-        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...o.headers },
+        headers: { ...(payload ? { 'content-type': o.form ? 'application/x-www-form-urlencoded' : 'application/json' } : {}), ...o.headers },
       },
       (res) => {
         let text = '';
@@ -280,6 +281,42 @@ describe.skipIf(missing.length > 0)('the topology: nginx, 2 instances, 2 workers
       expect(saved.lines.map((l) => l.skuId).sort()).toEqual(skus.map((s) => s.id).sort());
       expect(saved.lines.every((l) => l.quantity === 1)).toBe(true);
       expect(saved.version).toBe(cart.body.data.version + 20);
+    });
+
+    it('a store-access lockout is one count across instances per client address: the locked client is refused, another is not', async () => {
+      // Through nginx, which spreads the answers over both instances: the count lives in the database.
+      const answer = (from: string, password: string) =>
+        request(`${stack.url}/api/v1/public/store-access/maison-atelier/challenges`, { method: 'POST', from, headers: idem(), body: { kind: 'password', password } });
+      const codes: string[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await answer('127.0.0.1', `wrong guess ${i}`)).body.error.code);
+      expect(codes).toEqual(['store_access_denied', 'store_access_denied', 'store_access_denied', 'store_access_denied', 'challenge_locked']);
+      // Locked on both instances, the right password included.
+      for (let i = 0; i < 2; i++) expect((await answer('127.0.0.1', 'atelier-members-2026')).body.error.code).toBe('challenge_locked');
+      // Another client is not locked out: it gets in with the password.
+      const other = await answer('127.0.0.2', 'atelier-members-2026');
+      expect(other.status, other.text).toBe(200);
+      expect(other.body.data.token).toEqual(expect.any(String));
+    });
+
+    it('an OAuth refresh token rotated on one instance is refused on the other', async () => {
+      const key = await newDpopKey();
+      const client = await testClient('public');
+      const { code, verifier } = await seedCode(client, { dpopJkt: key.jkt });
+      // The proof names the public token URL (nginx's), whichever instance receives it.
+      const token = async (i: number, form: Record<string, string>) =>
+        request(`${direct(i)}/oauth/token`, { method: 'POST', form: { client_id: client.clientId, ...form }, headers: { dpop: await proof(key, { htu: `${stack.url}/oauth/token` }) } });
+      const issued = await token(0, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: 'http://127.0.0.1:9999/callback' });
+      expect(issued.status, issued.text).toBe(200);
+      const first = issued.body.refresh_token as string;
+      const rotated = await token(0, { grant_type: 'refresh_token', refresh_token: first });
+      expect(rotated.status, rotated.text).toBe(200);
+      expect(rotated.body.refresh_token).not.toBe(first);
+      const replayed = await token(1, { grant_type: 'refresh_token', refresh_token: first });
+      expect(replayed.status, replayed.text).toBe(400);
+      expect(replayed.body.error).toBe('invalid_grant');
+      // Reuse of a rotated token ends the grant (RFC 9700 4.14.2): the newer one is refused too, on either instance.
+      const newer = await token(1, { grant_type: 'refresh_token', refresh_token: rotated.body.refresh_token });
+      expect(newer.status, newer.text).toBe(400);
     });
 
     it('every event is delivered exactly once with 2 workers and 2 instances', async () => {

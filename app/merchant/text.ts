@@ -1,4 +1,5 @@
 import type { Locale } from '@/lib/schemas/common';
+import { isLocale, preferredLocale } from '@/lib/merchant-users/console-locale';
 
 /** The merchant area's and the consent page's words, zh-CN and en-US. */
 const en = {
@@ -107,6 +108,5 @@ export function merchantText(locale: Locale) {
 
 /** `?lang=` when given, else the browser's first preference between the two. */
 export function pickLocale(lang: string, acceptLanguage: string | null): Locale {
-  if (lang === 'zh-CN' || lang === 'en-US') return lang;
-  return /^\s*zh/i.test(acceptLanguage ?? '') ? 'zh-CN' : 'en-US';
+  return isLocale(lang) ? lang : preferredLocale(acceptLanguage);
 }

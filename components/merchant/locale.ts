@@ -1,13 +1,9 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
+import { CONSOLE_LOCALE_COOKIE, consoleLocaleOf } from '@/lib/merchant-users/console-locale';
 import type { Locale } from '@/lib/schemas/common';
 
-/** The cookie the console's language switch sets (app/merchant/language). */
-export const CONSOLE_LOCALE_COOKIE = 'mc_lang';
-
-export function isLocale(value: string | undefined): value is Locale {
-  return value === 'zh-CN' || value === 'en-US';
-}
+export { CONSOLE_LOCALE_COOKIE, isLocale } from '@/lib/merchant-users/console-locale';
 
 /**
  * The console's language: what the merchant chose with the switch, else the browser's first
@@ -15,7 +11,5 @@ export function isLocale(value: string | undefined): value is Locale {
  * layout around it agree without threading `?lang=` through each link.
  */
 export async function consoleLocale(): Promise<Locale> {
-  const chosen = (await cookies()).get(CONSOLE_LOCALE_COOKIE)?.value;
-  if (isLocale(chosen)) return chosen;
-  return /^\s*zh/i.test((await headers()).get('accept-language') ?? '') ? 'zh-CN' : 'en-US';
+  return consoleLocaleOf((await cookies()).get(CONSOLE_LOCALE_COOKIE)?.value, (await headers()).get('accept-language'));
 }

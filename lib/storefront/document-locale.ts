@@ -1,10 +1,11 @@
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 import { getHostedCheckoutBrowserProjection } from '../checkout/browser-steps';
 import { createServiceContext } from '../core/context';
 import { isServiceError } from '../core/errors';
 import { getDb } from '../db/client';
 import { readShopperOrder } from '../orders/shopper-order';
+import { CONSOLE_LOCALE_COOKIE, consoleLocaleOf, preferredLocale } from '../merchant-users/console-locale';
 import { Locale } from '../schemas/common';
 import { storefrontContext } from './page-context';
 import { loadStoreShell } from './store-shell';
@@ -24,8 +25,8 @@ export const loadShopperOrder = cache(async (orderId: string, token: string) => 
 /**
  * The language of the page being rendered, for `<html lang>` in the root layout (a layout does not
  * see the page's query): `?locale=` (store pages) or `?lang=` (order page) when given, else the
- * store's language on store pages, the session's on a checkout, the order's on an order page, and
- * en-US elsewhere. A page that cannot be read (unknown store, bad link) is en-US here; the page
+ * store's language on store pages, the session's on a checkout, the order's on an order page, the
+ * console's and the consent page's as those pages choose it, and en-US elsewhere. A page that cannot be read (unknown store, bad link) is en-US here; the page
  * itself says what is wrong.
  */
 export async function documentLocale(): Promise<Locale> {
@@ -35,6 +36,11 @@ export async function documentLocale(): Promise<Locale> {
   const asked = Locale.safeParse(url.searchParams.get('locale') ?? url.searchParams.get('lang') ?? undefined);
   if (asked.success) return asked.data;
   const [, area, id] = url.pathname.split('/');
+  const acceptLanguage = (await headers()).get('accept-language');
+  // The console's pages and the consent page speak as their pages do (app/merchant/page-helpers.ts,
+  // components/merchant/locale.ts): a store's pages the switch's choice, the others the browser's.
+  if (area === 'merchant' && id && id !== 'sign-in') return consoleLocaleOf((await cookies()).get(CONSOLE_LOCALE_COOKIE)?.value, acceptLanguage);
+  if (area === 'merchant' || area === 'oauth') return preferredLocale(acceptLanguage);
   try {
     if (area === 'stores' && id) return (await loadStoreShell(decodeURIComponent(id))).defaultLocale;
     if (area === 'checkout' && id) return (await loadCheckoutProjection(decodeURIComponent(id))).locale;

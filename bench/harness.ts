@@ -166,14 +166,20 @@ export type Measured = {
    * sockets, including loopback delivery to the database and the client), and the database's
    * backends (when it runs apart).
    */
-  cpu?: { serverMs: number; serverSysMs: number; dbMs: number | null };
+  cpu?: { serverMs: number; serverSysMs: number; dbMs: number | null; extraMs?: Record<string, number> };
 };
 
 /**
  * What measure() samples before and after a run: CPU milliseconds used so far, by the server and
  * by each live database backend (per process id: see `cpuDelta`).
  */
-export type CpuSampler = () => { server: number; serverSys: number; db: Map<string, number> | null };
+export type CpuSampler = () => {
+  server: number;
+  serverSys: number;
+  db: Map<string, number> | null;
+  /** Other CPU counters (ms so far, by name: a proxy, the client itself), reported per request under the same names. */
+  extra?: Record<string, number>;
+};
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -310,6 +316,9 @@ export async function measure(base: string, t: Target, seconds: number, connecti
             serverMs: (after.server - before.server) / count,
             serverSysMs: (after.serverSys - before.serverSys) / count,
             dbMs: before.db === null || after.db === null ? null : cpuDelta(before.db, after.db) / count,
+            ...(after.extra
+              ? { extraMs: Object.fromEntries(Object.entries(after.extra).map(([k, ms]) => [k, Math.max(0, ms - (before!.extra?.[k] ?? 0)) / count])) }
+              : {}),
           },
         }
       : {}),

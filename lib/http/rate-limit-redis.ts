@@ -57,7 +57,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis = new Redis(url, {
       // Fail fast: a rate-limit check must not hold a request while Redis is away.
       connectTimeout: 1_000,
-      commandTimeout: 500,
+      commandTimeout: config().REDIS_COMMAND_TIMEOUT_MS,
       maxRetriesPerRequest: 1,
     }) as ScriptedRedis;
     this.redis.defineCommand('slidingWindowLimit', { numberOfKeys: 1, lua: SLIDING_WINDOW });

@@ -154,6 +154,10 @@ export const variables = {
   }),
   UPSTASH_REDIS_REST_TOKEN: variable(z.string().optional(), { meaning: 'the token of `UPSTASH_REDIS_REST_URL` (one without the other is refused)', secret: true }),
   RATE_LIMIT_PREFIX: variable(z.string().default('sc:rl'), { meaning: 'key prefix of the rate-limit counters in Redis / Upstash' }),
+  REDIS_COMMAND_TIMEOUT_MS: variable(wholeNumber(50, 60_000).default(500), {
+    meaning:
+      'how long a rate-limit check may wait for `REDIS_URL` before the instance fails open to its in-process limiter for 5 s (logged); the wait includes the time a busy instance takes to read the answer',
+  }),
   TRUSTED_PROXY_HOPS: variable(wholeNumber(0, 16).default(0), {
     meaning:
       'self-hosted: how many proxies (0 to 16) in front of the app append to `X-Forwarded-For`; the client address is the entry that many hops from the right. `0` (no proxy declared): every client shares the address `unproxied` (one API rate-limit budget; sign-in and store passwords count per account and per browser instead, see "No proxy declared"). Ignored on Vercel (`VERCEL=1`), where `X-Real-IP` set by Vercel\'s edge is used. See "Client address" below.',

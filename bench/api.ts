@@ -24,6 +24,7 @@ import {
   buildApp,
   createBenchDatabase,
   createEmbeddedBenchDatabase,
+  LIFTED_RATE_LIMITS,
   measure,
   postgresCpuMs,
   SERVER_EXTRA_NODE_OPTIONS,
@@ -61,14 +62,6 @@ const goals: Record<string, number> = Object.fromEntries(reads.slice(1, 8).map((
 type Row = Measured & { ratio: number; rssMb: number };
 const runs: { database: string; rssStartMb: number; rssEndMb: number; rows: Row[] }[] = [];
 const loadBefore = loadavg();
-const unlimited = '999999999/60';
-const limits = {
-  RATE_LIMIT_PUBLIC: unlimited,
-  RATE_LIMIT_SEARCH: unlimited,
-  RATE_LIMIT_KEY_READ: unlimited,
-  RATE_LIMIT_KEY_WRITE: unlimited,
-  LOG_LEVEL: 'warn',
-};
 
 buildApp();
 for (const database of databases) {
@@ -82,7 +75,7 @@ for (const database of databases) {
     Object.assign(goals, carts.goals);
     targets = [...reads, ...carts.targets];
     dbCpu = () => postgresCpuMs('sc_bench_api');
-    env = { ...limits, DATABASE_URL: db.url };
+    env = { ...LIFTED_RATE_LIMITS, DATABASE_URL: db.url };
     cleanup = db.drop;
   } else {
     const dir = mkdtempSync(path.join(tmpdir(), 'sc-bench-pglite-'));
@@ -90,7 +83,7 @@ for (const database of databases) {
     const carts = await cartTargets(db.db);
     await db.close(); // the server opens it as its one owner
     targets = [...reads, ...carts.targets];
-    env = { ...limits, DATABASE_URL: '', PGLITE_DATA_DIR: path.join(dir, 'pglite') };
+    env = { ...LIFTED_RATE_LIMITS, DATABASE_URL: '', PGLITE_DATA_DIR: path.join(dir, 'pglite') };
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   const server = await startServer(port, env);

@@ -25,7 +25,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { startStack, type Stack } from '../scripts/stack-topology';
 import { cartTargets } from './cart-data';
-import { buildApp, cpuMs, createBenchDatabase, DIST_DIR, measure, postgresCpuMs, type Measured, type Target } from './harness';
+import { buildApp, cpuMs, createBenchDatabase, DIST_DIR, LIFTED_RATE_LIMITS, measure, postgresCpuMs, type Measured, type Target } from './harness';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const seconds = Number(arg('seconds', '5'));
@@ -67,7 +67,6 @@ const reads: Target[] = [
   // getPublicStoreSecurityConfig has no `cache` in the operation table: every request reaches the route.
   { name: STORE_CONFIG, path: '/api/v1/public/store-access/lumen-audio/config' },
 ];
-const unlimited = '999999999/60';
 
 type Row = Measured & { operation: string };
 type Run = {
@@ -147,11 +146,7 @@ for (const instances of instanceCounts) {
         ...process.env,
         API_KEY_SECRET: SECRET,
         RATE_LIMIT_PREFIX: `sc:bench-capacity:${randomUUID()}`,
-        RATE_LIMIT_PUBLIC: unlimited,
-        RATE_LIMIT_SEARCH: unlimited,
-        RATE_LIMIT_KEY_READ: unlimited,
-        RATE_LIMIT_KEY_WRITE: unlimited,
-        LOG_LEVEL: 'warn',
+        ...LIFTED_RATE_LIMITS,
       },
       log: (line) => console.error(line),
     });

@@ -30,7 +30,7 @@ import { DEMO_INSTALLATION_MERCHANT, seedDemoCredentials } from '../lib/demo/see
 import { encryptWebhookSecret, generateWebhookSecret } from '../lib/webhooks/secrets';
 import { type Member, startStack, type Stack } from '../scripts/stack-topology';
 import { WebhookReceiver, verifyWith } from '../tests/helpers/webhook-receiver';
-import { buildApp, createBenchDatabase, DIST_DIR } from './harness';
+import { buildApp, createBenchDatabase, DIST_DIR, LIFTED_RATE_LIMITS } from './harness';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const seconds = Number(arg('seconds', '50'));
@@ -41,7 +41,6 @@ const DATABASE = 'sc_bench_faults';
 const SECRET = process.env.API_KEY_SECRET ?? 'bench-faults-server-secret-0123456789abcdef';
 // The bench seals the webhook endpoint's secret the workers unseal: one secret for every process.
 process.env.API_KEY_SECRET = SECRET;
-const unlimited = '999999999/60';
 const PRODUCT = '/api/v1/catalog/merchants/lumen-audio/products/aurora-wireless-earbuds-pro';
 const SEARCH = '/api/v1/search?q=wireless%20earbuds&locale=en-US&market=US&sort=relevance&page=1&pageSize=24';
 /** Transport failures and answers of a proxy with no live upstream: the client cannot know whether the write happened. */
@@ -157,11 +156,7 @@ try {
       ...process.env,
       API_KEY_SECRET: SECRET,
       RATE_LIMIT_PREFIX: `sc:bench-faults:${randomUUID()}`,
-      RATE_LIMIT_PUBLIC: unlimited,
-      RATE_LIMIT_SEARCH: unlimited,
-      RATE_LIMIT_KEY_READ: unlimited,
-      RATE_LIMIT_KEY_WRITE: unlimited,
-      LOG_LEVEL: 'warn',
+      ...LIFTED_RATE_LIMITS,
       // The workers deliver to this machine's receiver (the instances refuse loopback whatever this says).
       WEBHOOKS_ALLOW_LOOPBACK: '1',
       WORKER_IDLE_MS: '200',

@@ -16,6 +16,18 @@ import { seedDemo } from '../lib/demo';
 export const BENCH_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const DIST_DIR = '.next-bench';
 
+/**
+ * The rate limits a server under a benchmark runs with: lifted, so the figures measure the work,
+ * not the limiter (which still counts every request), and its logging at warn.
+ */
+export const LIFTED_RATE_LIMITS = {
+  RATE_LIMIT_PUBLIC: '999999999/60',
+  RATE_LIMIT_SEARCH: '999999999/60',
+  RATE_LIMIT_KEY_READ: '999999999/60',
+  RATE_LIMIT_KEY_WRITE: '999999999/60',
+  LOG_LEVEL: 'warn',
+} as const;
+
 export function dbUrl(name: string): string {
   const url = new URL(BENCH_SERVER);
   url.pathname = `/${name}`;

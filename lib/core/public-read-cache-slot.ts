@@ -13,7 +13,7 @@ export function installedPublicReadCache(): PublicReadCache | undefined {
   return slot.cache;
 }
 
-/** Replaces the process-wide cache (tests give it another check interval). */
-export function installPublicReadCache(cache: PublicReadCache): void {
+/** Replaces the process-wide cache (tests give it another check interval); undefined drops it, and the next route read makes one. */
+export function installPublicReadCache(cache: PublicReadCache | undefined): void {
   slot.cache = cache;
 }

@@ -16,7 +16,8 @@ export function installedRateLimiter(): RateLimiter | undefined {
   return slot.limiter;
 }
 
-export function setRateLimiter(limiter: RateLimiter) {
+/** Installs the process-wide limiter; undefined drops it, and the next request makes one from the configuration. */
+export function setRateLimiter(limiter: RateLimiter | undefined) {
   slot.limiter = limiter;
 }
 

@@ -30,13 +30,14 @@ export const loadShopperOrder = cache(async (orderId: string, token: string) => 
  * itself says what is wrong.
  */
 export async function documentLocale(): Promise<Locale> {
-  const raw = (await headers()).get(PAGE_URL_HEADER);
+  const requestHeaders = await headers();
+  const raw = requestHeaders.get(PAGE_URL_HEADER);
   if (!raw) return 'en-US';
   const url = new URL(raw, 'http://page.invalid');
   const asked = Locale.safeParse(url.searchParams.get('locale') ?? url.searchParams.get('lang') ?? undefined);
   if (asked.success) return asked.data;
   const [, area, id] = url.pathname.split('/');
-  const acceptLanguage = (await headers()).get('accept-language');
+  const acceptLanguage = requestHeaders.get('accept-language');
   // The console's pages and the consent page speak as their pages do (app/merchant/page-helpers.ts,
   // components/merchant/locale.ts): a store's pages the switch's choice, the others the browser's.
   if (area === 'merchant' && id && id !== 'sign-in') return consoleLocaleOf((await cookies()).get(CONSOLE_LOCALE_COOKIE)?.value, acceptLanguage);

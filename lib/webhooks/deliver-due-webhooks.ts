@@ -53,7 +53,11 @@ export async function deliverDueWebhooks(options: DeliveryRunOptions): Promise<D
   // Endpoints are served side by side; each one's deliveries go one after another, oldest first,
   // so a receiver sees its events in the order they happened (a disabled endpoint's backlog too).
   const byEndpoint = new Map<string, ClaimedDelivery[]>();
-  for (const delivery of claimed) byEndpoint.set(delivery.endpointId, [...(byEndpoint.get(delivery.endpointId) ?? []), delivery]);
+  for (const delivery of claimed) {
+    const queue = byEndpoint.get(delivery.endpointId);
+    if (queue) queue.push(delivery);
+    else byEndpoint.set(delivery.endpointId, [delivery]);
+  }
   await Promise.all(
     [...byEndpoint.values()].map(async (queue) => {
       for (const delivery of queue) {

@@ -1,3 +1,5 @@
+import { installPublicReadCache } from '../../lib/core/public-read-cache-slot';
+import { setRateLimiter } from '../../lib/http/rate-limit-key';
 import { reloadConfig } from '../../lib/platform/config';
 import { processWide } from '../../lib/platform/process-wide';
 
@@ -14,6 +16,6 @@ export function resetProcessState(): void {
   for (const name of Object.keys(process.env)) if (!(name in startingEnv)) delete process.env[name];
   Object.assign(process.env, startingEnv);
   reloadConfig();
-  processWide('rate-limiter', () => ({ limiter: undefined as unknown })).limiter = undefined;
-  processWide('public-read-cache', () => ({ cache: undefined as unknown })).cache = undefined;
+  setRateLimiter(undefined);
+  installPublicReadCache(undefined);
 }

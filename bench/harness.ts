@@ -168,6 +168,7 @@ export type Measured = {
   name: string;
   rps: number;
   p50: number;
+  p95: number;
   p99: number;
   non2xx: number;
   errors: number;
@@ -318,6 +319,7 @@ export async function measure(base: string, t: Target, seconds: number, connecti
     name: t.name,
     rps: latencies.length / seconds,
     p50: at(0.5),
+    p95: at(0.95),
     p99: at(0.99),
     non2xx,
     errors,

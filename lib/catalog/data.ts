@@ -244,19 +244,21 @@ export async function readProductPage(
   const inCategory = input.categoryPath
     ? Prisma.sql`AND p."categoryId" IN (SELECT "id" FROM "Category" WHERE "path" = ${input.categoryPath} OR starts_with("path", ${`${input.categoryPath}/`}))`
     : Prisma.empty;
+  // The count reads the (merchantId, status, createdAt) index only; the page walks it newest first
+  // and reads just the rows up to the page (a price order reads every row's lowest price).
+  const matching = Prisma.sql`p."merchantId" = ${input.merchantId}::uuid AND p."status" = 'active' ${inCategory}`;
   const rows = await queryRows(
     db,
     ProductPageRow,
     Prisma.sql`
-      WITH matching AS (
+      WITH page AS (
         SELECT p."id", p."slug", p."title", p."kind", p."media", p."createdAt", p."categoryId", ${minPrice} AS "minPrice"
         FROM "Product" p
-        WHERE p."merchantId" = ${input.merchantId}::uuid AND p."status" = 'active' ${inCategory}
-      ),
-      page AS (
-        SELECT *, row_number() OVER (ORDER BY ${order}) AS "rank" FROM matching ORDER BY ${order}
+        WHERE ${matching}
+        ORDER BY ${order}
         LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}
-      )
+      ),
+      ranked AS (SELECT *, row_number() OVER (ORDER BY ${order}) AS "rank" FROM page)
       SELECT t."total", pg."id", pg."slug", pg."title", pg."kind"::text AS "kind", pg."media" -> 0 AS "image", pg."createdAt",
              c."slug" AS "category",
              COALESCE((
@@ -265,8 +267,8 @@ export async function readProductPage(
                         'prices', COALESCE((SELECT json_agg(json_build_object('amount', sp."amount"))
                                             FROM "SkuPrice" sp WHERE sp."skuId" = s."id" AND sp."currency" = ${input.currency}), '[]'::json)))
                FROM "Sku" s WHERE s."productId" = pg."id"), '[]'::json) AS "skus"
-      FROM (SELECT count(*)::int AS "total" FROM matching) t
-      LEFT JOIN page pg ON true
+      FROM (SELECT count(*)::int AS "total" FROM "Product" p WHERE ${matching}) t
+      LEFT JOIN ranked pg ON true
       LEFT JOIN "Category" c ON c."id" = pg."categoryId"
       ORDER BY pg."rank"`,
   );

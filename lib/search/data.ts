@@ -3,6 +3,7 @@ import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
 import { type Market, marketCurrency } from '../schemas/common';
 import type { SearchQueries, WordAnalysis } from './query';
+import { SEARCH_SAMPLE_MIN } from './sample';
 import { FACET_MAX, type SearchSort } from './schemas';
 
 /**
@@ -73,14 +74,21 @@ const priceColumn: Record<Market, Prisma.Sql> = { CN: Prisma.sql`d."priceCny"`, 
  * whole in description with a beginning in the title (3) > whole in description (2) > beginning
  * in the title (1) > beginning in the description (0). Whole words in the title imply the other
  * two, so most hits (whose titles hold the words) take one test, not three. A query of CJK runs
- * only is exact by construction: whole in title (5) or not.
+ * only is exact by construction: whole in title (5) or not. search_sample() (migration
+ * search_sample_levels) computes it: 0 is no score (other sorts), 1 the CJK form, 2 the tiers.
  */
-function relevance(q: SearchQueries): Prisma.Sql {
-  const rank = Prisma.sql`ts_rank(d.document, ${q.match}::tsquery, 32)`;
-  if (q.exact === q.match) return Prisma.sql`5 * (d.document @@ ${q.titleExact}::tsquery)::int + ${rank}`;
-  return Prisma.sql`CASE WHEN d.document @@ ${q.titleExact}::tsquery THEN 7
-    ELSE 2 * (d.document @@ ${q.exact}::tsquery)::int + (d.document @@ ${q.titleMatch}::tsquery)::int END + ${rank}`;
+function scoreMode(sort: SearchSort, q: SearchQueries): 0 | 1 | 2 {
+  if (sort !== 'relevance') return 0;
+  return q.exact === q.match ? 1 : 2;
 }
+
+
+/** Order of the index walk a sampled search pages newest and price orders with (same ties as orderBy). */
+const walkOrder: Record<Exclude<SearchSort, 'relevance'>, Record<Market, Prisma.Sql>> = {
+  newest: { CN: Prisma.sql`d."createdAt" DESC, d."productId" DESC`, US: Prisma.sql`d."createdAt" DESC, d."productId" DESC` },
+  price_asc: { CN: Prisma.sql`d."priceCny" ASC, d."createdAt" DESC, d."productId" DESC`, US: Prisma.sql`d."priceUsd" ASC, d."createdAt" DESC, d."productId" DESC` },
+  price_desc: { CN: Prisma.sql`d."priceCny" DESC, d."createdAt" DESC, d."productId" DESC`, US: Prisma.sql`d."priceUsd" DESC, d."createdAt" DESC, d."productId" DESC` },
+};
 
 /**
  * The page's rows of `source` in `order`. PostgreSQL keeps the best `offset + size` rows in a
@@ -123,6 +131,10 @@ const SearchItemRow = z.object({
 const SearchResultRow = z.object({
   /** Results per price band, when asked (`SearchStatement.prices`). */
   prices: z.array(z.number()).optional(),
+  /** Counts are a sample's, scaled (see SEARCH_SAMPLE_MIN). */
+  approximate: z.boolean(),
+  /** Results that can be paged: all of them, or the sample's. */
+  reachable: z.number(),
   total: z.number(),
   categories: z.array(z.object({ slug: z.string(), name: Localized, count: z.number() })),
   merchants: z.array(z.object({ slug: z.string(), displayName: z.string(), count: z.number() })),
@@ -149,50 +161,79 @@ export type SearchStatement = {
 };
 
 /**
- * One statement: the matching documents are found in the market's GIN index, text and filters
- * together, read once, then counted per (category, store) pair in one pass (the total and both
- * facets add those few rows up), ordered and paged, and the page is joined to the catalog.
+ * One statement. The matching documents are found in the market's partial GIN indexes, text and
+ * filters together, read once by search_sample() (all of them, or a sample when there are at
+ * least `sampleMin`: see SEARCH_SAMPLE_MIN), then counted per (category, store) pair in one pass
+ * (the total and both facets add those few rows up, scaled by the sample's share), ordered and
+ * paged, and the page is joined to the catalog. A sampled newest or price order pages by walking
+ * that order's index instead, so its pages are exact.
  */
-export async function readSearchResult(db: SqlClient, s: SearchStatement): Promise<SearchResultRow> {
-  const score = s.sort === 'relevance' ? relevance(s.queries) : Prisma.sql`0`;
+export async function readSearchResult(db: SqlClient, s: SearchStatement, sampleMin = SEARCH_SAMPLE_MIN): Promise<SearchResultRow> {
   const order = orderBy[s.sort];
   const range = s.prices?.range;
+  const match = s.filters ? `(${s.queries.match}) & ${s.filters}` : s.queries.match;
+  const price = priceColumn[s.market];
+  const inRange = range
+    ? Prisma.sql`price >= ${range.min} ${range.max === null ? Prisma.empty : Prisma.sql`AND price < ${range.max}`}`
+    : Prisma.sql`true`;
   // Without a price range the statement reads exactly as the API's search.
   const source = range ? Prisma.sql`priced` : Prisma.sql`hits`;
-  const priced = range
-    ? Prisma.sql`, priced AS MATERIALIZED (
-        SELECT * FROM hits WHERE price >= ${range.min} ${range.max === null ? Prisma.empty : Prisma.sql`AND price < ${range.max}`}
-      )`
-    : Prisma.empty;
+  const priced = range ? Prisma.sql`, priced AS MATERIALIZED (SELECT * FROM hits WHERE ${inRange})` : Prisma.empty;
   const bands = s.prices?.bands;
   const bandCounts = bands
     ? Prisma.sql`(SELECT json_build_array(${Prisma.join(
         bands.map((min, i) =>
           i + 1 < bands.length
-            ? Prisma.sql`count(*) FILTER (WHERE price >= ${min} AND price < ${bands[i + 1]})`
-            : Prisma.sql`count(*) FILTER (WHERE price >= ${min})`,
+            ? Prisma.sql`round(count(*) FILTER (WHERE price >= ${min} AND price < ${bands[i + 1]}) * (SELECT scale FROM sample))::int`
+            : Prisma.sql`round(count(*) FILTER (WHERE price >= ${min}) * (SELECT scale FROM sample))::int`,
         ),
       )}) FROM hits) AS prices,`
     : Prisma.empty;
+  const offset = (s.page - 1) * s.pageSize;
+  const walk =
+    s.sort === 'relevance'
+      ? Prisma.empty
+      : Prisma.sql`
+        UNION ALL
+        SELECT * FROM (
+          SELECT d."productId" AS id, d."createdAt", ${price} AS price, 0::real AS score
+          FROM "ProductSearchDocument" d
+          WHERE (SELECT approximate FROM sample) AND d.document @@ ${match}::tsquery AND d.active AND ${price} IS NOT NULL
+            AND d."merchantId" <> ALL ((SELECT ids FROM hidden)::uuid[])
+            ${range ? Prisma.sql`AND ${price} >= ${range.min} ${range.max === null ? Prisma.empty : Prisma.sql`AND ${price} < ${range.max}`}` : Prisma.empty}
+          ORDER BY ${walkOrder[s.sort][s.market]}
+          LIMIT ${s.pageSize} OFFSET ${offset}
+        ) w`;
   const row = await queryRow(
     db,
     SearchResultRow,
     Prisma.sql`
-      WITH hits AS MATERIALIZED (
-        SELECT d."productId" AS id, d."merchantId", d."categoryId", d."createdAt", ${priceColumn[s.market]} AS price, ${score} AS score
-        FROM "ProductSearchDocument" d
-        WHERE d.document @@ ${s.filters ? `(${s.queries.match}) & ${s.filters}` : s.queries.match}::tsquery
-          AND d.active AND ${priceColumn[s.market]} IS NOT NULL
-          AND d."merchantId" NOT IN (SELECT m.id FROM "Merchant" m WHERE m."accessMode" = 'protected' AND NOT (m.slug = ANY(${[...s.storeAccess]}::text[])))
+      WITH hidden AS (
+        SELECT coalesce(array_agg(m.id), '{}') AS ids FROM "Merchant" m
+        WHERE m."accessMode" = 'protected' AND NOT (m.slug = ANY(${[...s.storeAccess]}::text[]))
+      ), hits AS MATERIALIZED (
+        SELECT h.id, h."merchantId", h."categoryId", h."createdAt", h.price, h.score, h.level
+        FROM hidden, search_sample(${match}::tsquery, ${s.market}, hidden.ids, ${sampleMin}::int, ${scoreMode(s.sort, s.queries)}::int,
+          ${s.queries.match}::tsquery, ${s.queries.titleExact}::tsquery, ${s.queries.exact}::tsquery, ${s.queries.titleMatch}::tsquery) h
+      ), sample AS MATERIALIZED (
+        SELECT count(*) >= ${sampleMin}::int AND max(level) < 5 AS approximate,
+               CASE WHEN count(*) >= ${sampleMin}::int AND max(level) < 5 THEN 16.0 / (1 << (max(level) - 1)) ELSE 1 END AS scale
+        FROM hits
       )${priced}, pairs AS MATERIALIZED (
         SELECT "categoryId", "merchantId", count(*)::int AS n FROM ${source} GROUP BY 1, 2
-      ), page AS (${pageOf(source, order, s.page, s.pageSize)})
+      ), page AS (
+        SELECT id, "createdAt", price, score FROM (${pageOf(source, order, s.page, s.pageSize)}) p
+        ${s.sort === 'relevance' ? Prisma.empty : Prisma.sql`WHERE NOT (SELECT approximate FROM sample)`}
+        ${walk}
+      )
       SELECT ${bandCounts}
-        (SELECT coalesce(sum(n), 0)::int FROM pairs) AS total,
-        (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', f.n) ORDER BY f.n DESC, c.slug), '[]')
+        (SELECT approximate FROM sample) AS approximate,
+        (SELECT count(*)::int FROM ${source}) AS reachable,
+        (SELECT round(coalesce(sum(n), 0) * (SELECT scale FROM sample))::int FROM pairs) AS total,
+        (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', round(f.n * (SELECT scale FROM sample))::int) ORDER BY f.n DESC, c.slug), '[]')
          FROM (SELECT "categoryId", sum(n)::int AS n FROM pairs WHERE "categoryId" IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_MAX}) f
          JOIN "Category" c ON c.id = f."categoryId") AS categories,
-        (SELECT coalesce(json_agg(json_build_object('slug', m.slug, 'displayName', m."displayName", 'count', f.n) ORDER BY f.n DESC, m.slug), '[]')
+        (SELECT coalesce(json_agg(json_build_object('slug', m.slug, 'displayName', m."displayName", 'count', round(f.n * (SELECT scale FROM sample))::int) ORDER BY f.n DESC, m.slug), '[]')
          FROM (SELECT "merchantId", sum(n)::int AS n FROM pairs GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${FACET_MAX}) f
          JOIN "Merchant" m ON m.id = f."merchantId") AS merchants,
         search_page_items((SELECT array_agg(h.id ORDER BY ${order}) FROM page h), ${marketCurrency[s.market]}) AS items`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PriceRange } from '../catalog/schemas';
+import { SEARCH_SAMPLE_MIN } from './sample';
 import { Currency, ListMeta, Locale, Market, PAGE_MAX, PAGE_SIZE_MAX, Slug } from '../schemas/common';
 
 export const SEARCH_QUERY_MAX = 100;
@@ -78,6 +79,14 @@ export type SearchHit = z.infer<typeof SearchHit>;
 const FacetCount = z.int().min(1);
 
 export const SearchMeta = ListMeta.extend({
+  totalIsApproximate: z.boolean().meta({
+    description:
+      `False when \`total\` and the facet counts are exact. A query matching ${SEARCH_SAMPLE_MIN.toLocaleString('en-US')} products or more ` +
+      'is answered from a sample of the catalog (by product id: a 16th, an 8th, a quarter or a half, the smallest holding that many matches): ' +
+      '`total` and the counts are then the sample\'s scaled to the whole catalog, `relevance` ranks within the sample, ' +
+      '`newest` and the price orders stay exact, and `totalPages` stops where the sample ends (at least ' +
+      `${SEARCH_SAMPLE_MIN.toLocaleString('en-US')} results can be paged).`,
+  }),
   sort: SearchSort,
   query: z.string().meta({ description: 'The query as searched (trimmed).' }),
   locale: Locale,
@@ -96,7 +105,7 @@ export const SearchMeta = ListMeta.extend({
     })
     .meta({
       description:
-        `Counts over the whole result with every filter applied, largest first, at most ${FACET_MAX} values each. ` +
+        `Counts over the whole result with every filter applied (scaled from a sample when \`totalIsApproximate\`), largest first, at most ${FACET_MAX} values each. ` +
         'A category counts the products filed directly under it, so the category counts add up to `total` ' +
         '(less products without a category), and the merchant counts add up to `total`, whenever a facet has no more values than that.',
     }),

@@ -72,14 +72,18 @@ async function searchProducts(ctx: ServiceContext, input: SearchQuery, prices: S
         pageSize: input.pageSize,
         prices,
       })
-    : { total: 0, categories: [], merchants: [], items: [] };
+    : { approximate: false, reachable: 0, total: 0, categories: [], merchants: [], items: [] };
   // An unknown category matches nothing, so only an empty result needs to tell it from a known one.
   if (input.category && result.total === 0) await assertCategoryExists(ctx, input.category);
 
   const pages = listMeta(input.page, input.pageSize, result.total);
+  // A sampled result pages within its sample (SEARCH_SAMPLE_MIN): no page past it is offered.
+  const totalPages = result.approximate ? Math.min(pages.totalPages, Math.ceil(result.reachable / input.pageSize)) : pages.totalPages;
   const meta: SearchMeta = {
     ...pages,
-    hasNextPage: pages.hasNextPage && input.page < PAGE_MAX,
+    totalPages,
+    hasNextPage: input.page < totalPages && input.page < PAGE_MAX,
+    totalIsApproximate: result.approximate,
     sort: input.sort,
     query: input.q,
     locale: input.locale,

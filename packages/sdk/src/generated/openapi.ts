@@ -5172,6 +5172,8 @@ export interface components {
             total: number;
             totalPages: number;
             hasNextPage: boolean;
+            /** @description False when `total` and the facet counts are exact. A query matching 1,000 products or more is answered from a sample of the catalog (by product id: a 16th, an 8th, a quarter or a half, the smallest holding that many matches): `total` and the counts are then the sample's scaled to the whole catalog, `relevance` ranks within the sample, `newest` and the price orders stay exact, and `totalPages` stops where the sample ends (at least 1,000 results can be paged). */
+            totalIsApproximate: boolean;
             sort: components["schemas"]["SearchSort"];
             /** @description The query as searched (trimmed). */
             query: string;
@@ -5183,7 +5185,7 @@ export interface components {
                 word: string;
                 suggestions: string[];
             }[];
-            /** @description Counts over the whole result with every filter applied, largest first, at most 50 values each. A category counts the products filed directly under it, so the category counts add up to `total` (less products without a category), and the merchant counts add up to `total`, whenever a facet has no more values than that. */
+            /** @description Counts over the whole result with every filter applied (scaled from a sample when `totalIsApproximate`), largest first, at most 50 values each. A category counts the products filed directly under it, so the category counts add up to `total` (less products without a category), and the merchant counts add up to `total`, whenever a facet has no more values than that. */
             facets: {
                 categories: {
                     slug: string;

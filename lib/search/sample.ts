@@ -1,0 +1,9 @@
+/**
+ * A query matching at least this many sellable products is answered from a sample of them
+ * (migration search_sample_levels): the smallest of 1/16, 2/16, 4/16, 8/16 of the catalog, by
+ * product id, that holds this many matches. The total, the facet and price band counts are then
+ * the sample's scaled to the whole, and relevance ranks within the sample; newest and price
+ * orders stay exact (an index walk). A page is never asked beyond the sample: at least this many
+ * results can be paged, which covers every page of 24 (100 pages), the storefront's size.
+ */
+export const SEARCH_SAMPLE_MIN = 1000;

@@ -33,6 +33,7 @@ import { searchPublicProducts } from '../lib/search/search-public-products';
 import { getPublicMerchantProduct } from '../lib/catalog/get-public-merchant-product';
 import { listPublicMerchantProducts } from '../lib/catalog/list-public-merchant-products';
 import { seededRandom } from '../lib/demo/ids';
+import { storePriceOrder } from '../lib/search/store-price-order';
 import { BENCH_SERVER, LIFTED_RATE_LIMITS, type Measured, type Target, buildApp, dbUrl, measure as measureRun, postgresCpuMs, serverCpuMs, startServer, stopServer } from './harness';
 import { benchMerchants, benchProduct, cnyFromUsd, queryPools } from './search-data';
 import { createServiceContext } from '../lib/core/context';
@@ -439,7 +440,7 @@ async function measureCatalog(): Promise<CatalogSample[]> {
   };
   const runs: [string, () => Promise<unknown>][] = [
     ['store product list, newest (API)', () => { const m = pick(); return listPublicMerchantProducts(context(), { slug: m.slug, market: m.markets[0], page: 1 + Math.floor(rand() * 100), pageSize: 24 }); }],
-    ['store product list, by price (storefront)', () => { const m = pick(); return listPublicMerchantProducts(context(), { slug: m.slug, market: m.markets[0], page: 1 + Math.floor(rand() * 100), pageSize: 24, sort: 'price_asc' }); }],
+    ['store product list, by price (storefront)', () => { const m = pick(); return listPublicMerchantProducts(context(), { slug: m.slug, market: m.markets[0], page: 1 + Math.floor(rand() * 100), pageSize: 24, sort: 'price_asc' }, storePriceOrder); }],
     ['product detail', () => getPublicMerchantProduct(context(), detailInput())],
   ];
   const out: CatalogSample[] = [];

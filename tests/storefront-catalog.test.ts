@@ -3,6 +3,7 @@ import { listPublicMerchantProducts } from '../lib/catalog/list-public-merchant-
 import { findStoreCategory, listStoreCategories } from '../lib/catalog/list-store-categories';
 import { createServiceContext } from '../lib/core/context';
 import { getDb } from '../lib/db/client';
+import { storePriceOrder } from '../lib/search/store-price-order';
 import { ServiceError } from '../lib/core/errors';
 
 async function ctx(storeAccess: string[] = []) {
@@ -24,6 +25,40 @@ describe('storefront catalog pages: every product reachable', () => {
       expect(new Set(seen).size).toBe(100);
       if (sort === 'price_asc') expect(prices).toEqual([...prices].sort((a, b) => a - b));
       if (sort === 'price_desc') expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    }
+  });
+
+  it('pages a price order from the search index exactly as the catalog orders it, unpriced products last', async () => {
+    // A product of the store priced only in CNY: in US it has no price, so it comes last.
+    const db = await getDb();
+    const merchant = await db.merchant.findUniqueOrThrow({ where: { slug: 'lumen-audio' } });
+    const product = await db.product.create({
+      data: {
+        merchantId: merchant.id, slug: 'cny-only-dongle', title: { 'zh-CN': '仅人民币', 'en-US': 'CNY only' }, description: {}, kind: 'physical',
+        media: [], options: [], skus: { create: [{ code: 'CNY-1', optionValues: {}, stock: 3, position: 0, prices: { create: [{ currency: 'CNY', amount: 990 }] } }] },
+      },
+    });
+    try {
+      for (const market of ['US', 'CN'] as const) {
+        for (const sort of ['price_asc', 'price_desc'] as const) {
+          for (const category of [undefined, 'audio']) {
+            const pages = async (port?: typeof storePriceOrder) => {
+              const out: unknown[] = [];
+              for (let page = 1; page <= 40; page++) {
+                const r = await listPublicMerchantProducts(await ctx(), { slug: 'lumen-audio', market, category, page, pageSize: 3, sort }, port);
+                out.push(r);
+                if (!r.meta.hasNextPage) break;
+              }
+              return out;
+            };
+            expect(await pages(storePriceOrder), `${market} ${sort} ${category}`).toEqual(await pages());
+          }
+        }
+      }
+      const last = await listPublicMerchantProducts(await ctx(), { slug: 'lumen-audio', market: 'US', page: 1, pageSize: 100, sort: 'price_asc' }, storePriceOrder);
+      expect(last.data.at(-1)?.slug).toBe('cny-only-dongle');
+    } finally {
+      await db.product.delete({ where: { id: product.id } });
     }
   });
 

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { listPublicMerchantProducts, type ProductListSort, productListSorts } from '@/lib/catalog/list-public-merchant-products';
 import { type StoreCategory, findStoreCategory } from '@/lib/catalog/list-store-categories';
+import { storePriceOrder } from '@/lib/search/store-price-order';
 import { handleStorefrontError } from '@/lib/storefront/errors';
 import { pathWithQuery, withLocale } from '@/lib/storefront/locale';
 import { storefrontContext } from '@/lib/storefront/page-context';
@@ -43,7 +44,7 @@ export async function CatalogListing({ page, category, sort, pageNumber }: Props
       page: pageNumber,
       pageSize: LIST_PAGE_SIZE,
       sort,
-    });
+    }, storePriceOrder);
   } catch (err) {
     return handleStorefrontError(err, store.slug, pathWithQuery(path, { ...query, page: pageNumber }));
   }

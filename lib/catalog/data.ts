@@ -259,25 +259,63 @@ export async function readProductPage(
         LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}
       ),
       ranked AS (SELECT *, row_number() OVER (ORDER BY ${order}) AS "rank" FROM page)
-      SELECT t."total", pg."id", pg."slug", pg."title", pg."kind"::text AS "kind", pg."media" -> 0 AS "image", pg."createdAt",
-             c."slug" AS "category",
-             COALESCE((
-               SELECT json_agg(json_build_object(
-                        'stock', ${availableStock},
-                        'prices', COALESCE((SELECT json_agg(json_build_object('amount', sp."amount"))
-                                            FROM "SkuPrice" sp WHERE sp."skuId" = s."id" AND sp."currency" = ${input.currency}), '[]'::json)))
-               FROM "Sku" s WHERE s."productId" = pg."id"), '[]'::json) AS "skus"
+      SELECT t."total", ${pageItemColumns(input.currency)}
       FROM (SELECT count(*)::int AS "total" FROM "Product" p WHERE ${matching}) t
       LEFT JOIN ranked pg ON true
       LEFT JOIN "Category" c ON c."id" = pg."categoryId"
       ORDER BY pg."rank"`,
   );
-  const items = rows.flatMap((r): ProductPageItem[] =>
+  return { total: rows[0]?.total ?? 0, items: pageItems(rows) };
+}
+
+/** What a list shows of each product of `pg` (a page with a "rank"), joined to category `c`. */
+function pageItemColumns(currency: Currency): Prisma.Sql {
+  return Prisma.sql`pg."id", pg."slug", pg."title", pg."kind"::text AS "kind", pg."media" -> 0 AS "image", pg."createdAt",
+             c."slug" AS "category",
+             COALESCE((
+               SELECT json_agg(json_build_object(
+                        'stock', ${availableStock},
+                        'prices', COALESCE((SELECT json_agg(json_build_object('amount', sp."amount"))
+                                            FROM "SkuPrice" sp WHERE sp."skuId" = s."id" AND sp."currency" = ${currency}), '[]'::json)))
+               FROM "Sku" s WHERE s."productId" = pg."id"), '[]'::json) AS "skus"`;
+}
+
+function pageItems(rows: z.output<typeof ProductPageRow>[]): ProductPageItem[] {
+  return rows.flatMap((r): ProductPageItem[] =>
     r.id !== null && r.slug !== null && r.title !== null && r.kind !== null && r.createdAt !== null
       ? [{ id: r.id, slug: r.slug, title: r.title, kind: r.kind, image: r.image, createdAt: r.createdAt, category: r.category, skus: r.skus }]
       : [],
   );
-  return { total: rows[0]?.total ?? 0, items };
+}
+
+/**
+ * The active products with these ids, in the order given (those that are not active, or not of
+ * the store, are left out), as a list shows them, with the number of the store's active products
+ * (in `categoryPath` and its descendants when given). For a page whose order comes from elsewhere.
+ */
+export async function readProductItems(
+  db: SqlClient,
+  input: { merchantId: string; categoryPath: string | null; currency: Currency; ids: readonly string[] },
+): Promise<{ total: number; items: ProductPageItem[] }> {
+  const inCategory = input.categoryPath
+    ? Prisma.sql`AND p."categoryId" IN (SELECT "id" FROM "Category" WHERE "path" = ${input.categoryPath} OR starts_with("path", ${`${input.categoryPath}/`}))`
+    : Prisma.empty;
+  const matching = Prisma.sql`p."merchantId" = ${input.merchantId}::uuid AND p."status" = 'active' ${inCategory}`;
+  const rows = await queryRows(
+    db,
+    ProductPageRow,
+    Prisma.sql`
+      WITH ranked AS (
+        SELECT p.*, h.n AS "rank" FROM unnest(${[...input.ids]}::uuid[]) WITH ORDINALITY AS h(id, n)
+        JOIN "Product" p ON p."id" = h.id WHERE ${matching}
+      )
+      SELECT t."total", ${pageItemColumns(input.currency)}
+      FROM (SELECT count(*)::int AS "total" FROM "Product" p WHERE ${matching}) t
+      LEFT JOIN ranked pg ON true
+      LEFT JOIN "Category" c ON c."id" = pg."categoryId"
+      ORDER BY pg."rank"`,
+  );
+  return { total: rows[0]?.total ?? 0, items: pageItems(rows) };
 }
 
 const CategoryCountRow = z.object({

@@ -240,3 +240,32 @@ export async function readSearchResult(db: SqlClient, s: SearchStatement, sample
   );
   return row!;
 }
+
+const StorePriceOrderRow = z.object({ priced: z.number(), ids: z.array(z.string()) });
+
+/**
+ * A page of one store's active products sold in `market`, lowest price first or last (ties
+ * newest first, then id), and how many there are: from the search documents' lowest prices,
+ * through the (store, price) index of the market (migration search_sample_levels).
+ */
+export async function readStorePriceOrder(
+  db: SqlClient,
+  q: { merchantId: string; categoryPath: string | null; market: Market; sort: 'price_asc' | 'price_desc'; offset: number; limit: number },
+): Promise<z.output<typeof StorePriceOrderRow>> {
+  const price = priceColumn[q.market];
+  const inCategory = q.categoryPath
+    ? Prisma.sql`AND d."categoryId" IN (SELECT "id" FROM "Category" WHERE "path" = ${q.categoryPath} OR starts_with("path", ${`${q.categoryPath}/`}))`
+    : Prisma.empty;
+  const matching = Prisma.sql`d."merchantId" = ${q.merchantId}::uuid AND d.active AND ${price} IS NOT NULL ${inCategory}`;
+  const direction = q.sort === 'price_asc' ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+  const row = await queryRow(
+    db,
+    StorePriceOrderRow,
+    Prisma.sql`
+      SELECT (SELECT count(*)::int FROM "ProductSearchDocument" d WHERE ${matching}) AS priced,
+             ARRAY(SELECT d."productId" FROM "ProductSearchDocument" d WHERE ${matching}
+                   ORDER BY ${price} ${direction}, d."createdAt" DESC, d."productId" DESC
+                   LIMIT ${q.limit} OFFSET ${q.offset}) AS ids`,
+  );
+  return row!;
+}

@@ -49,6 +49,13 @@ CREATE INDEX "ProductSearchDocument_price_cn_idx" ON "ProductSearchDocument" ("p
 CREATE INDEX "ProductSearchDocument_price_us_idx" ON "ProductSearchDocument" ("priceUsd")
   WHERE "active" AND "priceUsd" IS NOT NULL;
 
+-- A store's product list by price (the storefront's sort) reads its page here rather than every
+-- product's lowest price (lib/search/store-price-order.ts).
+CREATE INDEX "ProductSearchDocument_store_price_cn_idx" ON "ProductSearchDocument" ("merchantId", "priceCny")
+  WHERE "active" AND "priceCny" IS NOT NULL;
+CREATE INDEX "ProductSearchDocument_store_price_us_idx" ON "ProductSearchDocument" ("merchantId", "priceUsd")
+  WHERE "active" AND "priceUsd" IS NOT NULL;
+
 -- The matches of `match` sold in `market` outside the `hidden` stores, level by level, until at
 -- least `wanted` are found (or every level is read). Each row carries its level; `mode` picks the
 -- score (lib/search/data.ts, relevance()): 0 none, 1 CJK runs only, 2 tiers. Each level is its own

@@ -30,6 +30,8 @@ const text = {
     searchPlaceholder: '搜索商品，如：耳机',
     searchResults: (q: string) => `“${q}”的搜索结果`,
     resultCount: (n: number) => `共 ${n} 件商品`,
+    /** A count estimated from a sample (search `meta.totalIsApproximate`). */
+    approxResultCount: (n: number) => `约 ${n} 件商品`,
     noResults: (q: string) => `没有找到与“${q}”相关的商品`,
     noResultsBody: '换个关键词试试，或从下面的分类开始浏览。',
     didYouMean: '您是不是要找：',
@@ -96,6 +98,7 @@ const text = {
     searchPlaceholder: 'Search products, e.g. earbuds',
     searchResults: (q: string) => `Results for “${q}”`,
     resultCount: (n: number) => (n === 1 ? '1 product' : `${n} products`),
+    approxResultCount: (n: number) => `About ${n} products`,
     noResults: (q: string) => `No products match “${q}”`,
     noResultsBody: 'Try another word, or start from a category below.',
     didYouMean: 'Did you mean:',

@@ -103,7 +103,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
           <h1 id="sf-listing-title">{q ? t.searchResults(q) : t.search}</h1>
           {result ? (
             <p className="sf-listing__count" data-testid="result-count" role="status">
-              {t.resultCount(result.meta.total)}
+              {result.meta.totalIsApproximate ? t.approxResultCount(result.meta.total) : t.resultCount(result.meta.total)}
               {result.meta.totalPages > 1 ? ` · ${t.pageOf(result.meta.page, result.meta.totalPages)}` : ''}
             </p>
           ) : null}

@@ -83,6 +83,9 @@ function scoreMode(sort: SearchSort, q: SearchQueries): 0 | 1 | 2 {
 }
 
 
+/** How many times SEARCH_SAMPLE_MIN matches a newest or price order reads before it samples (see readSearchResult). */
+const ORDER_SAMPLE_FACTOR = 5;
+
 /** Order of the index walk a sampled search pages newest and price orders with (same ties as orderBy). */
 const walkOrder: Record<Exclude<SearchSort, 'relevance'>, Record<Market, Prisma.Sql>> = {
   newest: { CN: Prisma.sql`d."createdAt" DESC, d."productId" DESC`, US: Prisma.sql`d."createdAt" DESC, d."productId" DESC` },
@@ -170,6 +173,11 @@ export type SearchStatement = {
  */
 export async function readSearchResult(db: SqlClient, s: SearchStatement, sampleMin = SEARCH_SAMPLE_MIN): Promise<SearchResultRow> {
   const order = orderBy[s.sort];
+  // A sampled newest or price order walks its index until it has the page: for a page of 24 that is
+  // 24 / (the query's share of the catalog) rows, a few hundred for a common word but tens of
+  // thousands for one in a thousand products, where reading every match costs less. So these orders
+  // sample only past ORDER_SAMPLE_FACTOR times as many matches (they read no text, so each costs less).
+  const wanted = s.sort === 'relevance' ? sampleMin : sampleMin * ORDER_SAMPLE_FACTOR;
   const range = s.prices?.range;
   const match = s.filters ? `(${s.queries.match}) & ${s.filters}` : s.queries.match;
   const price = priceColumn[s.market];
@@ -213,11 +221,11 @@ export async function readSearchResult(db: SqlClient, s: SearchStatement, sample
         WHERE m."accessMode" = 'protected' AND NOT (m.slug = ANY(${[...s.storeAccess]}::text[]))
       ), hits AS MATERIALIZED (
         SELECT h.id, h."merchantId", h."categoryId", h."createdAt", h.price, h.score, h.level
-        FROM hidden, search_sample(${match}::tsquery, ${s.market}, hidden.ids, ${sampleMin}::int, ${scoreMode(s.sort, s.queries)}::int,
+        FROM hidden, search_sample(${match}::tsquery, ${s.market}, hidden.ids, ${wanted}::int, ${scoreMode(s.sort, s.queries)}::int,
           ${s.queries.match}::tsquery, ${s.queries.titleExact}::tsquery, ${s.queries.exact}::tsquery, ${s.queries.titleMatch}::tsquery) h
       ), sample AS MATERIALIZED (
-        SELECT count(*) >= ${sampleMin}::int AND max(level) < 5 AS approximate,
-               CASE WHEN count(*) >= ${sampleMin}::int AND max(level) < 5 THEN 16.0 / (1 << (max(level) - 1)) ELSE 1 END AS scale
+        SELECT count(*) >= ${wanted}::int AND max(level) < 5 AS approximate,
+               CASE WHEN count(*) >= ${wanted}::int AND max(level) < 5 THEN 16.0 / (1 << (max(level) - 1)) ELSE 1 END AS scale
         FROM hits
       )${priced}, pairs AS MATERIALIZED (
         SELECT "categoryId", "merchantId", count(*)::int AS n FROM ${source} GROUP BY 1, 2

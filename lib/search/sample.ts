@@ -2,8 +2,8 @@
  * A query matching at least this many sellable products is answered from a sample of them
  * (migration search_sample_levels): the smallest of 1/16, 2/16, 4/16, 8/16 of the catalog, by
  * product id, that holds this many matches. The total, the facet and price band counts are then
- * the sample's scaled to the whole, and relevance ranks within the sample; newest and price
- * orders stay exact (an index walk). A page is never asked beyond the sample: at least this many
- * results can be paged, which covers every page of 24 (100 pages), the storefront's size.
+ * the sample's scaled to the whole, and relevance ranks within the sample. Newest and price orders
+ * read five times as many matches before they sample, and stay exact when they do (an index walk).
+ * A page is never asked beyond the sample: at least this many results can be paged.
  */
 export const SEARCH_SAMPLE_MIN = 1000;

@@ -83,15 +83,13 @@ function scoreMode(sort: SearchSort, q: SearchQueries): 0 | 1 | 2 {
 }
 
 
-/** How many times SEARCH_SAMPLE_MIN matches a newest or price order reads before it samples (see readSearchResult). */
-const ORDER_SAMPLE_FACTOR = 5;
+/**
+ * What a row walked in a newest or price order index costs against a match read by
+ * search_sample() (measured at a million products: about 1.5 and 2.5 microseconds). See
+ * readSearchResult.
+ */
+const WALK_COST_RATIO = 0.6;
 
-/** Order of the index walk a sampled search pages newest and price orders with (same ties as orderBy). */
-const walkOrder: Record<Exclude<SearchSort, 'relevance'>, Record<Market, Prisma.Sql>> = {
-  newest: { CN: Prisma.sql`d."createdAt" DESC, d."productId" DESC`, US: Prisma.sql`d."createdAt" DESC, d."productId" DESC` },
-  price_asc: { CN: Prisma.sql`d."priceCny" ASC, d."createdAt" DESC, d."productId" DESC`, US: Prisma.sql`d."priceUsd" ASC, d."createdAt" DESC, d."productId" DESC` },
-  price_desc: { CN: Prisma.sql`d."priceCny" DESC, d."createdAt" DESC, d."productId" DESC`, US: Prisma.sql`d."priceUsd" DESC, d."createdAt" DESC, d."productId" DESC` },
-};
 
 /**
  * The page's rows of `source` in `order`. PostgreSQL keeps the best `offset + size` rows in a
@@ -173,14 +171,19 @@ export type SearchStatement = {
  */
 export async function readSearchResult(db: SqlClient, s: SearchStatement, sampleMin = SEARCH_SAMPLE_MIN): Promise<SearchResultRow> {
   const order = orderBy[s.sort];
-  // A sampled newest or price order walks its index until it has the page: for a page of 24 that is
-  // 24 / (the query's share of the catalog) rows, a few hundred for a common word but tens of
-  // thousands for one in a thousand products, where reading every match costs less. So these orders
-  // sample only past ORDER_SAMPLE_FACTOR times as many matches (they read no text, so each costs less).
-  const wanted = s.sort === 'relevance' ? sampleMin : sampleMin * ORDER_SAMPLE_FACTOR;
+  const offset = (s.page - 1) * s.pageSize;
+  // A sampled newest or price order walks its index until it has the page: (offset + size) x
+  // catalog / matches rows. Reading every match instead costs matches x (a match's cost, which is
+  // about 1 / WALK_COST_RATIO of a walked row's). The walk is cheaper when matches exceed
+  // sqrt(WALK_COST_RATIO x (offset + size) x catalog): about 3,800 for a first page of 24 in a
+  // million products. So these orders sample only when the matches, as estimated from the sample,
+  // are that many; below it they read every match and are exact.
+  const broad =
+    s.sort === 'relevance'
+      ? Prisma.sql`0::float8`
+      : Prisma.sql`sqrt(${WALK_COST_RATIO * (offset + s.pageSize)}::float8 * (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = '"ProductSearchDocument"'::regclass))`;
   const range = s.prices?.range;
   const match = s.filters ? `(${s.queries.match}) & ${s.filters}` : s.queries.match;
-  const price = priceColumn[s.market];
   const inRange = range
     ? Prisma.sql`price >= ${range.min} ${range.max === null ? Prisma.empty : Prisma.sql`AND price < ${range.max}`}`
     : Prisma.sql`true`;
@@ -197,21 +200,14 @@ export async function readSearchResult(db: SqlClient, s: SearchStatement, sample
         ),
       )}) FROM hits) AS prices,`
     : Prisma.empty;
-  const offset = (s.page - 1) * s.pageSize;
   const walk =
     s.sort === 'relevance'
       ? Prisma.empty
       : Prisma.sql`
         UNION ALL
-        SELECT * FROM (
-          SELECT d."productId" AS id, d."createdAt", ${price} AS price, 0::real AS score
-          FROM "ProductSearchDocument" d
-          WHERE (SELECT approximate FROM sample) AND d.document @@ ${match}::tsquery AND d.active AND ${price} IS NOT NULL
-            AND d."merchantId" <> ALL ((SELECT ids FROM hidden)::uuid[])
-            ${range ? Prisma.sql`AND ${price} >= ${range.min} ${range.max === null ? Prisma.empty : Prisma.sql`AND ${price} < ${range.max}`}` : Prisma.empty}
-          ORDER BY ${walkOrder[s.sort][s.market]}
-          LIMIT ${s.pageSize} OFFSET ${offset}
-        ) w`;
+        SELECT w.id, w."createdAt", w.price, w.score
+        FROM (SELECT * FROM sample WHERE approximate) x, hidden,
+          search_walk(${match}::tsquery, ${s.market}, hidden.ids, ${s.sort}, ${range?.min ?? null}::int, ${range?.max ?? null}::int, ${s.pageSize}::int, ${offset}::int) w`;
   const row = await queryRow(
     db,
     SearchResultRow,
@@ -219,14 +215,20 @@ export async function readSearchResult(db: SqlClient, s: SearchStatement, sample
       WITH hidden AS (
         SELECT coalesce(array_agg(m.id), '{}') AS ids FROM "Merchant" m
         WHERE m."accessMode" = 'protected' AND NOT (m.slug = ANY(${[...s.storeAccess]}::text[]))
+      ), params AS MATERIALIZED (
+        SELECT ${broad} AS broad
       ), hits AS MATERIALIZED (
         SELECT h.id, h."merchantId", h."categoryId", h."createdAt", h.price, h.score, h.level
-        FROM hidden, search_sample(${match}::tsquery, ${s.market}, hidden.ids, ${wanted}::int, ${scoreMode(s.sort, s.queries)}::int,
+        FROM hidden, params, search_sample(${match}::tsquery, ${s.market}, hidden.ids, ${sampleMin}::int, params.broad, ${scoreMode(s.sort, s.queries)}::int,
           ${s.queries.match}::tsquery, ${s.queries.titleExact}::tsquery, ${s.queries.exact}::tsquery, ${s.queries.titleMatch}::tsquery) h
       ), sample AS MATERIALIZED (
-        SELECT count(*) >= ${wanted}::int AND max(level) < 5 AS approximate,
-               CASE WHEN count(*) >= ${wanted}::int AND max(level) < 5 THEN 16.0 / (1 << (max(level) - 1)) ELSE 1 END AS scale
-        FROM hits
+        SELECT stopped AS approximate, CASE WHEN stopped THEN 16.0 / (1 << (last - 1)) ELSE 1 END AS scale
+        FROM (
+          -- search_sample() stopped early exactly when its stopping test held at its last level.
+          SELECT coalesce(count(*) >= ${sampleMin}::int AND max(level) < 5 AND count(*) * 16.0 / (1 << (max(level) - 1)) >= (SELECT broad FROM params), false) AS stopped,
+                 max(level) AS last
+          FROM hits
+        ) x
       )${priced}, pairs AS MATERIALIZED (
         SELECT "categoryId", "merchantId", count(*)::int AS n FROM ${source} GROUP BY 1, 2
       ), page AS (

@@ -82,7 +82,7 @@ export const SearchMeta = ListMeta.extend({
   totalIsApproximate: z.boolean().meta({
     description:
       `False when \`total\` and the facet counts are exact. A query matching ${SEARCH_SAMPLE_MIN.toLocaleString('en-US')} products or more ` +
-      `(${(SEARCH_SAMPLE_MIN * 5).toLocaleString('en-US')} for \`newest\` and the price orders) ` +
+      '(for `newest` and the price orders, only when the matches are also common enough to page by walking those orders) ' +
       'is answered from a sample of the catalog (by product id: a 16th, an 8th, a quarter or a half, the smallest holding that many matches): ' +
       '`total` and the counts are then the sample\'s scaled to the whole catalog, `relevance` ranks within the sample, ' +
       '`newest` and the price orders stay exact, and `totalPages` stops where the sample ends (at least ' +

@@ -39,14 +39,19 @@ CREATE INDEX "ProductSearchDocument_document_us_5_idx" ON "ProductSearchDocument
 
 -- A sampled search still pages newest and price orders exactly: it walks these in order and
 -- tests each document against the query, which for a query matching many products reaches a
--- page after a few hundred documents. Price ties (newest first) are sorted as the walk goes.
+-- page after a few hundred documents. The price indexes carry the tie order (newest first), so a
+-- walk never reads a whole group of equal prices to sort it.
 CREATE INDEX "ProductSearchDocument_newest_cn_idx" ON "ProductSearchDocument" ("createdAt" DESC, "productId" DESC)
   WHERE "active" AND "priceCny" IS NOT NULL;
 CREATE INDEX "ProductSearchDocument_newest_us_idx" ON "ProductSearchDocument" ("createdAt" DESC, "productId" DESC)
   WHERE "active" AND "priceUsd" IS NOT NULL;
-CREATE INDEX "ProductSearchDocument_price_cn_idx" ON "ProductSearchDocument" ("priceCny")
+CREATE INDEX "ProductSearchDocument_price_asc_cn_idx" ON "ProductSearchDocument" ("priceCny" ASC, "createdAt" DESC, "productId" DESC)
   WHERE "active" AND "priceCny" IS NOT NULL;
-CREATE INDEX "ProductSearchDocument_price_us_idx" ON "ProductSearchDocument" ("priceUsd")
+CREATE INDEX "ProductSearchDocument_price_asc_us_idx" ON "ProductSearchDocument" ("priceUsd" ASC, "createdAt" DESC, "productId" DESC)
+  WHERE "active" AND "priceUsd" IS NOT NULL;
+CREATE INDEX "ProductSearchDocument_price_desc_cn_idx" ON "ProductSearchDocument" ("priceCny" DESC, "createdAt" DESC, "productId" DESC)
+  WHERE "active" AND "priceCny" IS NOT NULL;
+CREATE INDEX "ProductSearchDocument_price_desc_us_idx" ON "ProductSearchDocument" ("priceUsd" DESC, "createdAt" DESC, "productId" DESC)
   WHERE "active" AND "priceUsd" IS NOT NULL;
 
 -- A store's product list by price (the storefront's sort) reads its page here rather than every
@@ -57,11 +62,12 @@ CREATE INDEX "ProductSearchDocument_store_price_us_idx" ON "ProductSearchDocumen
   WHERE "active" AND "priceUsd" IS NOT NULL;
 
 -- The matches of `match` sold in `market` outside the `hidden` stores, level by level, until at
--- least `wanted` are found (or every level is read). Each row carries its level; `mode` picks the
--- score (lib/search/data.ts, relevance()): 0 none, 1 CJK runs only, 2 tiers. Each level is its own
--- statement naming its bucket range, so the planner uses that level's partial index.
+-- least `wanted` are found and the matches so far, scaled to the whole, are at least `broad` (or
+-- every level is read). Each row carries its level; `mode` picks the score (lib/search/data.ts,
+-- scoreMode()): 0 none, 1 CJK runs only, 2 tiers. Each level is its own statement naming its
+-- bucket range, so the planner uses that level's partial index.
 CREATE FUNCTION search_sample(
-  match tsquery, market text, hidden uuid[], wanted integer, mode integer,
+  match tsquery, market text, hidden uuid[], wanted integer, broad double precision, mode integer,
   rank_query tsquery, title_exact tsquery, exact tsquery, title_match tsquery
 ) RETURNS TABLE (id uuid, "merchantId" uuid, "categoryId" uuid, "createdAt" timestamptz, price integer, score real, level integer)
 LANGUAGE plpgsql STABLE AS $$
@@ -90,6 +96,39 @@ BEGIN
     USING match, hidden, rank_query, title_exact, exact, title_match;
     GET DIAGNOSTICS n = ROW_COUNT;
     found := found + n;
-    EXIT WHEN found >= wanted;
+    EXIT WHEN found >= wanted AND found * 16.0 / bounds[l + 1] >= broad;
   END LOOP;
+END $$;
+
+-- A page of the matches of `match` in a newest or price order, walked in that order's index (the
+-- indexes above) and tested one by one: what a sampled search pages those orders with. The walk is
+-- only asked for when the matches are common (lib/search/data.ts), but the planner, whose estimate
+-- of a phrase's matches can be a hundred times too low, would rather scan and sort the whole table;
+-- inside this function it may not.
+CREATE FUNCTION search_walk(
+  match tsquery, market text, hidden uuid[], sort text, min_price integer, max_price integer, size integer, skip integer
+) RETURNS TABLE (id uuid, "createdAt" timestamptz, price integer, score real)
+LANGUAGE plpgsql STABLE
+SET enable_seqscan = off SET enable_bitmapscan = off SET enable_sort = off
+AS $$
+DECLARE
+  price_column constant text := CASE market WHEN 'CN' THEN 'priceCny' WHEN 'US' THEN 'priceUsd' END;
+  ordering constant text := CASE sort
+    WHEN 'newest' THEN 'd."createdAt" DESC, d."productId" DESC'
+    WHEN 'price_asc' THEN format('d.%I ASC, d."createdAt" DESC, d."productId" DESC', price_column)
+    WHEN 'price_desc' THEN format('d.%I DESC, d."createdAt" DESC, d."productId" DESC', price_column)
+  END;
+BEGIN
+  IF price_column IS NULL OR ordering IS NULL THEN
+    RAISE EXCEPTION 'unknown market or order: % %', market, sort;
+  END IF;
+  RETURN QUERY EXECUTE format(
+    'SELECT d."productId", d."createdAt"::timestamptz, d.%1$I, 0::real
+     FROM "ProductSearchDocument" d
+     WHERE d.document @@ $1 AND d.active AND d.%1$I IS NOT NULL AND d."merchantId" <> ALL ($2)
+       AND ($3::int IS NULL OR d.%1$I >= $3) AND ($4::int IS NULL OR d.%1$I < $4)
+     ORDER BY %2$s
+     LIMIT $5 OFFSET $6',
+    price_column, ordering)
+  USING match, hidden, min_price, max_price, size, skip;
 END $$;

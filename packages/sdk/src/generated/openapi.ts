@@ -5172,7 +5172,7 @@ export interface components {
             total: number;
             totalPages: number;
             hasNextPage: boolean;
-            /** @description False when `total` and the facet counts are exact. A query matching 1,000 products or more (5,000 for `newest` and the price orders) is answered from a sample of the catalog (by product id: a 16th, an 8th, a quarter or a half, the smallest holding that many matches): `total` and the counts are then the sample's scaled to the whole catalog, `relevance` ranks within the sample, `newest` and the price orders stay exact, and `totalPages` stops where the sample ends (at least 1,000 results can be paged). */
+            /** @description False when `total` and the facet counts are exact. A query matching 1,000 products or more (for `newest` and the price orders, only when the matches are also common enough to page by walking those orders) is answered from a sample of the catalog (by product id: a 16th, an 8th, a quarter or a half, the smallest holding that many matches): `total` and the counts are then the sample's scaled to the whole catalog, `relevance` ranks within the sample, `newest` and the price orders stay exact, and `totalPages` stops where the sample ends (at least 1,000 results can be paged). */
             totalIsApproximate: boolean;
             sort: components["schemas"]["SearchSort"];
             /** @description The query as searched (trimmed). */

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { processGroupAlive, until } from './helpers/wait';
 
 /**
  * `npm run dev` as an editor's run button, a process manager or `kill <pid>` stops it: SIGTERM goes
@@ -20,15 +20,6 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
   rmSync(distDir, { recursive: true, force: true });
 });
-
-async function until(check: () => boolean | Promise<boolean>, ms: number, what: string) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await sleep(250);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('npm run dev under its launcher', () => {
   it('SIGTERM to the npm process stops next dev and its server: the port closes, nothing of the tree is left', async () => {
@@ -54,14 +45,7 @@ describe('npm run dev under its launcher', () => {
         (r) => r.ok,
         () => false,
       );
-    const groupAlive = () => {
-      try {
-        process.kill(-npm.pid!, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
+    const groupAlive = () => processGroupAlive(npm.pid!);
     try {
       await until(health, 150_000, `next dev on ${port}: ${out.slice(-2000)}`);
       process.kill(npm.pid!, 'SIGTERM');

@@ -8,6 +8,7 @@ import { type Stack, nginxBinary, startStack } from '../scripts/stack-topology';
 import { bearer, createTestCredential } from './helpers/keys';
 import { newDpopKey, proof, seedCode, testClient } from './helpers/oauth';
 import { setEnv } from './helpers/env';
+import { until } from './helpers/wait';
 import { WebhookReceiver, verifyWith } from './helpers/webhook-receiver';
 
 /**
@@ -106,14 +107,6 @@ function raw(head: string, body = ''): Promise<{ status: number; headers: Record
     socket.write(head + body);
   });
 }
-
-const until = async (cond: () => Promise<boolean> | boolean, ms: number, what: string) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe.skipIf(missing.length > 0)('the topology: nginx, 2 instances, 2 workers, PostgreSQL, Redis', () => {
   beforeAll(async () => {

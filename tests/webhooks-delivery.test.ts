@@ -23,6 +23,7 @@ import { updateInstallationWebhook } from '../lib/webhooks/update-installation-w
 import { createTestCredential } from './helpers/keys';
 import { WebhookReceiver, verifyWith } from './helpers/webhook-receiver';
 import { setEnv } from './helpers/env';
+import { processGroupAlive, until } from './helpers/wait';
 
 /**
  * The delivery machinery on a real database with a real receiver on the loopback: every
@@ -88,14 +89,6 @@ async function emit(n: number, client: Db = db) {
 
 const run = (extra: { timeoutMs?: number; db?: Db } = {}) =>
   runBackgroundWork({ db: extra.db ?? db, now: clock, log: logger, delivery: { timeoutMs: extra.timeoutMs ?? 2_000, random: () => 0.5 } });
-
-const until = async (cond: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 const attemptsOf = (endpointId: string) =>
   db.webhookDeliveryAttempt.findMany({ where: { delivery: { endpointId } }, orderBy: [{ startedAt: 'asc' }, { attempt: 'asc' }] });
@@ -431,14 +424,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker under its launch
     npm.stdout.on('data', (b: Buffer) => (out += b.toString()));
     const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
     await until(() => out.includes('worker started'), 60_000);
-    const groupAlive = () => {
-      try {
-        process.kill(-npm.pid!, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
+    const groupAlive = () => processGroupAlive(npm.pid!);
     expect(groupAlive()).toBe(true);
     process.kill(npm.pid!, 'SIGTERM');
     await exited;

@@ -226,6 +226,21 @@ const productOrder: Record<ProductListSort, Prisma.Sql> = {
 };
 
 /**
+ * `AND <categoryId> IN (the category at categoryPath and its descendants)`, or nothing without a
+ * path: how a list narrows to a category, whatever table `categoryId` is a column of.
+ */
+export function inCategorySubtree(categoryId: Prisma.Sql, categoryPath: string | null): Prisma.Sql {
+  return categoryPath
+    ? Prisma.sql`AND ${categoryId} IN (SELECT "id" FROM "Category" WHERE "path" = ${categoryPath} OR starts_with("path", ${`${categoryPath}/`}))`
+    : Prisma.empty;
+}
+
+/** The condition on `"Product" p` for a store's active products, in a category subtree when given. */
+function activeStoreProducts(merchantId: string, categoryPath: string | null): Prisma.Sql {
+  return Prisma.sql`p."merchantId" = ${merchantId}::uuid AND p."status" = 'active' ${inCategorySubtree(Prisma.sql`p."categoryId"`, categoryPath)}`;
+}
+
+/**
  * One statement for a page of a store's active products (newest first unless `sort` says
  * otherwise) and their total: a hot public read. A page past the end still returns the total
  * (a row with a null id). `categoryPath` narrows to a category and its descendants.
@@ -241,12 +256,9 @@ export async function readProductPage(
     sort === 'newest'
       ? Prisma.sql`NULL::int`
       : Prisma.sql`(SELECT min(sp."amount") FROM "Sku" s JOIN "SkuPrice" sp ON sp."skuId" = s."id" AND sp."currency" = ${input.currency} WHERE s."productId" = p."id")`;
-  const inCategory = input.categoryPath
-    ? Prisma.sql`AND p."categoryId" IN (SELECT "id" FROM "Category" WHERE "path" = ${input.categoryPath} OR starts_with("path", ${`${input.categoryPath}/`}))`
-    : Prisma.empty;
   // The count reads the (merchantId, status, createdAt) index only; the page walks it newest first
   // and reads just the rows up to the page (a price order reads every row's lowest price).
-  const matching = Prisma.sql`p."merchantId" = ${input.merchantId}::uuid AND p."status" = 'active' ${inCategory}`;
+  const matching = activeStoreProducts(input.merchantId, input.categoryPath);
   const rows = await queryRows(
     db,
     ProductPageRow,
@@ -297,10 +309,7 @@ export async function readProductItems(
   db: SqlClient,
   input: { merchantId: string; categoryPath: string | null; currency: Currency; ids: readonly string[] },
 ): Promise<{ total: number; items: ProductPageItem[] }> {
-  const inCategory = input.categoryPath
-    ? Prisma.sql`AND p."categoryId" IN (SELECT "id" FROM "Category" WHERE "path" = ${input.categoryPath} OR starts_with("path", ${`${input.categoryPath}/`}))`
-    : Prisma.empty;
-  const matching = Prisma.sql`p."merchantId" = ${input.merchantId}::uuid AND p."status" = 'active' ${inCategory}`;
+  const matching = activeStoreProducts(input.merchantId, input.categoryPath);
   const rows = await queryRows(
     db,
     ProductPageRow,

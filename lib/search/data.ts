@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inCategorySubtree } from '../catalog/data';
 import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
 import { type Market, marketCurrency } from '../schemas/common';
@@ -263,10 +264,7 @@ export async function readStorePriceOrder(
   q: { merchantId: string; categoryPath: string | null; market: Market; sort: 'price_asc' | 'price_desc'; offset: number; limit: number },
 ): Promise<z.output<typeof StorePriceOrderRow>> {
   const price = priceColumn[q.market];
-  const inCategory = q.categoryPath
-    ? Prisma.sql`AND d."categoryId" IN (SELECT "id" FROM "Category" WHERE "path" = ${q.categoryPath} OR starts_with("path", ${`${q.categoryPath}/`}))`
-    : Prisma.empty;
-  const matching = Prisma.sql`d."merchantId" = ${q.merchantId}::uuid AND d.active AND ${price} IS NOT NULL ${inCategory}`;
+  const matching = Prisma.sql`d."merchantId" = ${q.merchantId}::uuid AND d.active AND ${price} IS NOT NULL ${inCategorySubtree(Prisma.sql`d."categoryId"`, q.categoryPath)}`;
   const direction = q.sort === 'price_asc' ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const row = await queryRow(
     db,

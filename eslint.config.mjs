@@ -54,6 +54,16 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A journey's time budget grows with the pages it loads (e2e/test.ts): specs take `test` from there.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Import test and expect from './test': its budget grows with the pages a journey loads." }] },
+      ],
+    },
+  },
+  {
     // The SDK runs on Node, Vercel functions and edge runtimes: Web APIs only (fetch, Web Crypto,
     // TextEncoder), so no Node module or global in its sources.
     files: ['packages/sdk/src/**/*.ts'],

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 // Public reads the cache holds are answered by proxy.ts before Next routes them
 // (lib/http/cached-read.ts): the same answer as the route's, under the same headers.

@@ -1,5 +1,5 @@
 import { expectAxeClean } from './axe';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './test';
 
 /**
  * The shopper's hosted checkout page on the seeded demo session (US store, en-US, test mode):

@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';
+import { type BrowserContext, expect, test } from './test';
 
 /**
  * The console's pages no journey of its own covers (sign-in, the store picker, a store's home, the
  * Developers overview and the merchant's own account), in both languages at desktop and phone
  * width: each shows its heading, fits the width with no sideways scrolling, passes axe, and is
  * screenshotted into test-results/screenshots/ beside the journeys' shots of every other page.
+ * One page per test: the merchant signs in once per language and each page opens in a context
+ * holding that session.
  */
 
 type MerchantUser = { store: string; email: string; password: string };
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const STORE = 'lumen-audio';
 const pages = [
@@ -19,43 +22,60 @@ const pages = [
   { name: 'developers-overview', path: `/merchant/${STORE}/developers` },
   { name: 'account', path: `/merchant/${STORE}/account` },
 ];
+const viewports = [
+  { label: 'desktop', width: 1280, height: 900 },
+  { label: 'phone', width: 390, height: 844 },
+] as const;
 
 for (const locale of ['en-US', 'zh-CN'] as const) {
-  for (const viewport of [
-    { label: 'desktop', width: 1280, height: 900 },
-    { label: 'phone', width: 390, height: 844 },
-  ]) {
-    test(`console pages, ${locale}, ${viewport.label}: heading, no sideways scroll, axe clean, screenshot`, async ({ browser, baseURL }) => {
-      const lang = locale === 'zh-CN' ? 'zh' : 'en';
-      const context = await browser.newContext({ baseURL, viewport, locale });
+  const lang = locale === 'zh-CN' ? 'zh' : 'en';
+
+  test.describe(`console pages, ${locale}`, () => {
+    let signedIn: StorageState;
+
+    test.beforeAll(async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, locale });
       await context.addCookies([{ name: 'mc_lang', value: locale, url: baseURL! }]);
       const page = await context.newPage();
-      const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-
-      await page.goto('/merchant/sign-in');
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await fits();
-      await expectAxeClean(page);
-      await page.screenshot({ path: `test-results/screenshots/merchant-sign-in-${lang}-${viewport.label}.png`, fullPage: true });
-
       const info = JSON.parse(readFileSync(e2eDemoFile(baseURL!), 'utf8')) as { merchantUsers: MerchantUser[] };
       const user = info.merchantUsers.find((u) => u.store === STORE)!;
+      await page.goto('/merchant/sign-in');
       await page.locator('input[name="email"]').fill(user.email);
       await page.locator('input[name="password"]').fill(user.password);
       await page.locator('form button[type="submit"]').click();
       await expect(page.locator('input[name="password"]')).toHaveCount(0);
-
-      for (const { name, path } of pages) {
-        const res = await page.goto(path);
-        expect(res?.status(), path).toBe(200);
-        await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await fits();
-        await expectAxeClean(page);
-        await page.screenshot({ path: `test-results/screenshots/merchant-${name}-${lang}-${viewport.label}.png`, fullPage: true });
-      }
+      signedIn = await context.storageState();
       await context.close();
     });
-  }
+
+    for (const viewport of viewports) {
+      test(`sign-in, ${viewport.label}: heading, no sideways scroll, axe clean, screenshot`, async ({ browser, baseURL }) => {
+        const context = await browser.newContext({ baseURL, viewport, locale });
+        await context.addCookies([{ name: 'mc_lang', value: locale, url: baseURL! }]);
+        const page = await context.newPage();
+        await page.goto('/merchant/sign-in');
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await expectAxeClean(page);
+        await page.screenshot({ path: `test-results/screenshots/merchant-sign-in-${lang}-${viewport.label}.png`, fullPage: true });
+        await context.close();
+      });
+
+      for (const { name, path } of pages) {
+        test(`${name}, ${viewport.label}: heading, no sideways scroll, axe clean, screenshot`, async ({ browser, baseURL }) => {
+          const context = await browser.newContext({ baseURL, viewport, locale, storageState: signedIn });
+          const page = await context.newPage();
+          const res = await page.goto(path);
+          expect(res?.status(), path).toBe(200);
+          await expect(page.locator('html')).toHaveAttribute('lang', locale);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          await expectAxeClean(page);
+          await page.screenshot({ path: `test-results/screenshots/merchant-${name}-${lang}-${viewport.label}.png`, fullPage: true });
+          await context.close();
+        });
+      }
+    }
+  });
 }

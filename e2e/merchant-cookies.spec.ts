@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { type BrowserContext, expect, test } from './test';
 import { expectAxeClean } from './axe';
 
 /**
@@ -26,7 +27,8 @@ test.describe('a browser set to block all cookies', () => {
     rmSync(profile, { recursive: true, force: true });
   });
 
-  test('is told so on the sign-in page, not sent round in a loop', async ({ baseURL }) => {
+  test('is told so on the sign-in page, not sent round in a loop', async ({ baseURL, pageBudget }) => {
+    pageBudget.watch(context);
     const page = await context.newPage();
     const roundTrips: string[] = [];
     page.on('request', (r) => {

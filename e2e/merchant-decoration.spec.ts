@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Page, expect as baseExpect, test } from '@playwright/test';
+import { type Page, expect as baseExpect, test } from './test';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';
 

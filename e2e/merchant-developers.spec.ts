@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from './test';
 import { Webhook } from 'standardwebhooks';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from './test';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from './test';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';
 

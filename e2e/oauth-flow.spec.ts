@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expectAxeClean } from './axe';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './test';
 import { calculateJwkThumbprint, exportJWK } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { e2eDemoFile } from './demo-file';

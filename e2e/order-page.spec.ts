@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAxeClean } from './axe';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './test';
 
 /**
  * The shopper's order page, reached from the checkout confirmation's signed link: cancel a paid

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { packSdk, QUICK_START_OUTPUT, runQuickStart, scratchProject, type Scratch } from '../tests/helpers/sdk-package';
 import { e2eDemoFile } from './demo-file';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 // Pages render and run under their Content-Security-Policy: no violation, headers in place.
 for (const path of ['/', '/stores/lumen-audio', '/stores/maison-atelier/access', '/docs', '/merchant/sign-in', '/oauth/authorize?client_id=nobody']) {

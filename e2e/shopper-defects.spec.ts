@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { expectAxeClean } from './axe';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './test';
 
 /**
  * The shopper-page defects of issue #32 (items 1-8), each as a shopper meets it: the variant

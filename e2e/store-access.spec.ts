@@ -1,5 +1,5 @@
 import { expectAxeClean } from './axe';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from './test';
 
 /** The protected demo store and its demo password (lib/demo/catalog-data.ts). */
 const STORE = 'maison-atelier';

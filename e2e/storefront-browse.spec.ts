@@ -1,5 +1,5 @@
 import { expectAxeClean } from './axe';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from './test';
 
 /**
  * A shopper's journeys through a store: search (Chinese and English), a category to its last

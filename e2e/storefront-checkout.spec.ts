@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expectAxeClean } from './axe';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './test';
 import { E2E_EXPIRED_SESSION_ID, e2eDemoFile } from './demo-file';
 
 /**

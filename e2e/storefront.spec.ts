@@ -1,5 +1,5 @@
 import { expectAxeClean } from './axe';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './test';
 
 /** Screenshots are kept for people to look at (test-results/ is not committed). */
 async function shot(page: Page, name: string) {

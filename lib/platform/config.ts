@@ -214,6 +214,9 @@ export const variables = {
     meaning: `the least severe log line written (JSON lines on stdout): ${logLevels.map(code).join(', ')}`,
   }),
   NEXT_DIST_DIR: variable(z.string().default('.next'), { meaning: 'build output folder (lets a benchmark build sit beside a dev server)' }),
+  BUILD_SKIP_TYPECHECK: variable(flag(), {
+    meaning: '`1`: `next build` skips its own TypeScript pass, for a build right after `npm run typecheck` (which checks every file Next would, and the tests); `.ci/run` sets it',
+  }),
   PUBLIC_READ_CACHE_MAX_AGE_SECONDS: variable(nonNegativeNumber().default(30), {
     meaning: 'maximum age of an entry in the public-read cache (see "Public-read cache"); `0` turns the cache off',
   }),
@@ -295,7 +298,12 @@ export const variables = {
     meaning: 'Node/V8 options added to the benchmarked server only, to compare a flag on the same build; see `bench/README.md`',
   }),
   BENCH_TAIL_BASELINE_CHILD: variable(flag(), { use: 'tests', meaning: 'set by `npm run bench:tail -- --baseline` in the bare `node:http` server it forks' }),
-  E2E_PORT: variable(wholeNumber(1, 65_535).default(3210), { use: 'tests', meaning: 'the port the browser tests serve the app on' }),
+  E2E_PORT: variable(wholeNumber(1, 65_535).default(3210), { use: 'tests', meaning: "the port of the browser tests' first lane; lane i serves on `E2E_PORT` + i" }),
+  E2E_LANES: variable(wholeNumber(1, 8).default(2), {
+    use: 'tests',
+    meaning: 'how many lanes the browser tests run in, each its own server and database with one browser (`e2e/lanes.ts`); 1 with `E2E_DATABASE_URL`',
+  }),
+  E2E_REPORT_DIR: variable(z.string().default('playwright-report'), { use: 'tests', meaning: "the folder of Playwright's HTML report in CI" }),
   E2E_NEXT_DIST_DIR: variable(z.string().optional(), {
     use: 'tests',
     default: code('.next-e2e'),

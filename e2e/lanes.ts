@@ -1,0 +1,51 @@
+import { readdirSync } from 'node:fs';
+
+/**
+ * The browser journeys run in lanes: each lane is its own server on its own port with its own
+ * throwaway database, and one browser working through its share of the spec files one test at a
+ * time (the journeys of one server share its data, so a lane never runs two at once). Lanes let the
+ * journeys use both cores once the integration tests beside them finish, instead of one browser
+ * and one server taking turns on one.
+ *
+ * Files are dealt to lanes longest first, each to the lane with the least work so far, by the
+ * seconds below (measured on this 2-core kind of machine with `CI=true npm run test:e2e`, the
+ * integration tests running beside). A spec not listed counts as DEFAULT_SECONDS until measured.
+ */
+const SECONDS: Record<string, number> = {
+  'merchant-decoration.spec.ts': 75,
+  'merchant-settings.spec.ts': 70,
+  'storefront-checkout.spec.ts': 50,
+  'merchant-orders.spec.ts': 45,
+  'shopper-defects.spec.ts': 40,
+  'merchant-developers.spec.ts': 35,
+  'oauth-flow.spec.ts': 30,
+  'storefront-browse.spec.ts': 30,
+  'merchant-console-pages.spec.ts': 30,
+  'sdk-package.spec.ts': 25,
+  'storefront.spec.ts': 20,
+  'order-page.spec.ts': 15,
+  'checkout.spec.ts': 15,
+  'store-access.spec.ts': 12,
+  'security-headers.spec.ts': 5,
+  'merchant-cookies.spec.ts': 4,
+  'cached-reads.spec.ts': 4,
+};
+const DEFAULT_SECONDS = 30;
+
+export function specFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort();
+}
+
+/** The spec files of each lane: the longest dealt first, each to the lane with the least so far. */
+export function dealLanes(files: readonly string[], lanes: number): string[][] {
+  const cost = (f: string) => SECONDS[f] ?? DEFAULT_SECONDS;
+  const dealt = Array.from({ length: lanes }, () => ({ files: [] as string[], seconds: 0 }));
+  for (const file of [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
+    const lane = dealt.reduce((least, l) => (l.seconds < least.seconds ? l : least));
+    lane.files.push(file);
+    lane.seconds += cost(file);
+  }
+  return dealt.map((l) => l.files);
+}

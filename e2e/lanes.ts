@@ -32,6 +32,10 @@ const SECONDS: Record<string, number> = {
 };
 const DEFAULT_SECONDS = 30;
 
+export function specSeconds(file: string): number {
+  return SECONDS[file] ?? DEFAULT_SECONDS;
+}
+
 export function specFiles(dir: string): string[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.spec.ts'))
@@ -40,7 +44,7 @@ export function specFiles(dir: string): string[] {
 
 /** The spec files of each lane: the longest dealt first, each to the lane with the least so far. */
 export function dealLanes(files: readonly string[], lanes: number): string[][] {
-  const cost = (f: string) => SECONDS[f] ?? DEFAULT_SECONDS;
+  const cost = specSeconds;
   const dealt = Array.from({ length: lanes }, () => ({ files: [] as string[], seconds: 0 }));
   for (const file of [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
     const lane = dealt.reduce((least, l) => (l.seconds < least.seconds ? l : least));

@@ -1,23 +1,25 @@
 import { expectAxeClean } from './axe';
+import { openCheckoutSession } from './sessions';
 import { expect, type Page, test } from './test';
 
 /**
- * The shopper's hosted checkout page on the seeded demo session (US store, en-US, test mode):
- * review, a declined card, then the success card, then the confirmation; and the not-found
- * page on a phone. Each state is screenshotted under the test output directory.
+ * The shopper's hosted checkout page on a session shaped like the seeded demo one (US store, en-US,
+ * test mode), each journey on a session of its own: review, a declined card, then the success
+ * card, then the confirmation; and the not-found page on a phone. Each state is screenshotted
+ * under the test output directory.
  */
-const DEMO_SESSION = 'cs_DemoLumenAudioHostedCheckout0001';
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-test('pay the demo session: review, declined card, success card, confirmation, back to the merchant', async ({ page, baseURL }) => {
+test('pay the demo session: review, declined card, success card, confirmation, back to the merchant', async ({ page, request, baseURL }) => {
+  const session = await openCheckoutSession(request, baseURL!, 'US');
   const external: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).origin !== new URL(baseURL!).origin && !r.url().startsWith('data:')) external.push(r.url());
   });
-  await page.goto(`/checkout/${DEMO_SESSION}`);
+  await page.goto(`/checkout/${session}`);
   await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
   await expect(page.getByText('Test mode: no real money moves')).toBeVisible();
   await expect(page.getByText(/Jordan · San Francisco · phone ending 0134/)).toBeVisible();
@@ -53,7 +55,7 @@ test('pay the demo session: review, declined card, success card, confirmation, b
   const back = page.waitForRequest((r) => r.url().startsWith('https://merchant.example/thanks'));
   await page.route('https://merchant.example/**', (route) => route.fulfill({ status: 200, body: 'merchant' }));
   await page.getByRole('button', { name: 'Back to the store' }).click();
-  expect((await back).url()).toBe(`https://merchant.example/thanks?session_id=${DEMO_SESSION}`);
+  expect((await back).url()).toBe(`https://merchant.example/thanks?session_id=${session}`);
   expect(external.filter((u) => !u.startsWith('https://merchant.example/'))).toEqual([]);
 });
 
@@ -71,8 +73,8 @@ test.describe('on a phone', () => {
   });
 });
 
-test('manual payment places the order awaiting payment', async ({ page }) => {
-  await page.goto('/checkout/cs_DemoLumenAudioHostedCheckout0003');
+test('manual payment places the order awaiting payment', async ({ page, request, baseURL }) => {
+  await page.goto(`/checkout/${await openCheckoutSession(request, baseURL!, 'US')}`);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByLabel('Bank transfer or pay on delivery').check();
   await page.getByRole('button', { name: 'Place order' }).click();
@@ -85,8 +87,8 @@ test('manual payment places the order awaiting payment', async ({ page }) => {
 test.describe('on a phone, in Chinese', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('cancel and return to the merchant; the cancelled page stays cancelled', async ({ page }) => {
-    const session = 'cs_DemoLumenAudioHostedCheckout0002';
+  test('cancel and return to the merchant; the cancelled page stays cancelled', async ({ page, request, baseURL }) => {
+    const session = await openCheckoutSession(request, baseURL!, 'CN');
     await page.goto(`/checkout/${session}`);
     await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
     await expect(page.getByText(/王\*\* · 深圳市 · 手机尾号 8000/)).toBeVisible();

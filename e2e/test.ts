@@ -6,6 +6,7 @@ export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '
 /**
  * The journeys' time budget grows with their work: a test starts with the config's budget and each
  * page it loads (a main-frame navigation in any of its contexts: goto, a link, a form's redirect)
+ * and each screen it checks with axe (e2e/axe.ts: a page, or a state a page moved to in place)
  * adds PAGE_BUDGET_MS. A journey through eight pages is not held to the budget of one, and one that
  * loops (a redirect chain) still stops, at MAX_BUDGET_MS. On a quiet machine a console page with
  * axe and a screenshot takes 1-2 s; the budget is for a loaded 2-core CI host running the
@@ -13,6 +14,12 @@ export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '
  */
 export const PAGE_BUDGET_MS = 15_000;
 const MAX_BUDGET_MS = 15 * 60_000;
+
+/** Adds one page's budget to the running test's (none outside a test, or under `timeout: 0`). */
+export function extendBudget() {
+  const info = base.info();
+  if (info.timeout > 0) info.setTimeout(Math.min(info.timeout + PAGE_BUDGET_MS, MAX_BUDGET_MS));
+}
 
 type Budget = { watch: (context: BrowserContext) => void };
 

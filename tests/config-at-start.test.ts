@@ -28,7 +28,7 @@ function expectRefused(r: ReturnType<typeof run>, ...problems: string[]) {
   expect(r.status).toBe(1);
   expect(r.stderr).toContain('The configuration is invalid:');
   for (const p of problems) expect(r.stderr).toContain(`  ${p}\n`);
-  expect(r.stderr).toContain('See "Configuration" in README.md.');
+  expect(r.stderr).toContain('See "Configuration" in docs/OPERATORS.md.');
   expect(r.stderr).not.toMatch(/^\s+at /m);
   expect(r.stdout).toBe('');
   expect(existsSync(dataDir)).toBe(false);

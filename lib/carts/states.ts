@@ -7,7 +7,7 @@ export const cartActions = ['check_out', 'reopen', 'complete', 'abandon'] as con
 export type CartAction = (typeof cartActions)[number];
 
 /**
- * THE cart state machine (README, "Carts and checkout quotes"), the one source of its rules: for each action,
+ * THE cart state machine (docs/APP-BUILDERS.md, "Carts and checkout quotes"), the one source of its rules: for each action,
  * the states it may start from and the state it leads to. A checkout start moves the cart to
  * `checking_out`; its hosted session cancelled or expired gives it back (`reopen`), its order
  * placed completes it. `abandon` is expiry, applied when the cart is read (cartStateAt): nothing

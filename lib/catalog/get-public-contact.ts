@@ -10,7 +10,7 @@ const labels = {
 } as const;
 
 /**
- * The operator's public contact channels, exactly as configured (CONTACT_*, see README,
+ * The operator's public contact channels, exactly as configured (CONTACT_*, see docs/OPERATORS.md,
  * "Configuration"): a channel that is not configured is left out, and hours given in one
  * language serve both. Nothing configured: no channels and empty hours, never made-up ones.
  */

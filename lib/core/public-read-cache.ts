@@ -8,7 +8,7 @@ import { config } from '../platform/config';
 export { installedPublicReadCache, installPublicReadCache } from './public-read-cache-slot';
 export { type CachedRead, type PublicReadCacheOptions, PublicReadCache } from './public-read-cache-store';
 
-/** The settings from the configuration (see the README's table of variables). */
+/** The settings from the configuration (see the table of variables in docs/OPERATORS.md). */
 export function publicReadCacheOptions(): PublicReadCacheOptions {
   const c = config();
   return {

@@ -71,7 +71,7 @@ export class CredentialCache {
   }
 }
 
-/** The settings from the configuration (see the README's table of variables). */
+/** The settings from the configuration (see the table of variables in docs/OPERATORS.md). */
 export function credentialCacheOptions(db: Db): CredentialCacheOptions {
   const c = config();
   return {

@@ -50,7 +50,7 @@ export type IdempotentRun = {
 
 
 /**
- * Runs an operation marked `required` at most once per (scope, operation, key) (README, "API keys, idempotency and rate limits"):
+ * Runs an operation marked `required` at most once per (scope, operation, key) (docs/APP-BUILDERS.md, "API keys, idempotency and rate limits"):
  *
  * 1. Claim the key with one INSERT .. ON CONFLICT statement (committed at once, so a concurrent
  *    duplicate sees it and gets 409 `idempotency_request_in_progress` instead of waiting).

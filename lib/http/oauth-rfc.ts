@@ -38,7 +38,7 @@ const RFC_CODES = new Set<ErrorCode>([
  * `Cache-Control: no-store` on every answer. They are not operations of the table (their bodies
  * are not the API's envelope); they run the same services, the same client authentication, DPoP
  * checks and single-use code and refresh rotation, and are charged to the same `oauth` rate-limit
- * bucket. The README ("OAuth") and the OpenAPI document's OAuth tag describe them.
+ * bucket. docs/APP-BUILDERS.md ("OAuth 2.0 for apps") and the OpenAPI document's OAuth tag describe them.
  */
 export function rfcOAuthRoute<S extends z.ZodType, T>(
   path: string,

@@ -15,7 +15,7 @@ export const openAfterSalesStates: readonly AfterSalesState[] = ['requested', 'a
 type Rule = { action: AfterSalesAction; from: AfterSalesState; to: AfterSalesState; types: readonly AfterSalesType[] };
 
 /**
- * THE after-sales state machine (README, "Orders and after-sales"), the one source of its rules: one row per
+ * THE after-sales state machine (docs/APP-BUILDERS.md, "Orders and after-sales"), the one source of its rules: one row per
  * allowed move, with the request types it applies to. A refund-only request is refunded once
  * approved; a return is awaited (entered right after approval), received, then refunded or
  * exchanged.

@@ -12,7 +12,7 @@ function outcome(fn: () => string): string {
   }
 }
 
-// Written out by hand from the states the README and the OpenAPI descriptions give, not derived from the table under test.
+// Written out by hand from the states docs/APP-BUILDERS.md and the OpenAPI descriptions give, not derived from the table under test.
 const orderAllowed: Partial<Record<`${OrderState} ${OrderAction}`, OrderState>> = {
   'pending_payment mark_paid': 'paid',
   'pending_payment cancel': 'cancelled',

@@ -7,7 +7,7 @@ export const orderActions = ['mark_paid', 'fulfil', 'ship', 'deliver', 'close', 
 export type OrderAction = (typeof orderActions)[number];
 
 /**
- * THE order state machine (README, "Orders and after-sales"), the one source of its rules: for each action,
+ * THE order state machine (docs/APP-BUILDERS.md, "Orders and after-sales"), the one source of its rules: for each action,
  * the states it may start from and the state it leads to. Who may take an action (the shopper
  * cancels; the merchant or payment provider does the rest) is the caller's business, not the table's.
  */

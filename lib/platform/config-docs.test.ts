@@ -5,11 +5,11 @@ import { variableFamilies, variables } from './config';
 import { CONFIG_DOCS_END, CONFIG_DOCS_START, configurationTables, withConfigurationTables } from './config-docs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+const readme = readFileSync(path.join(root, 'docs', 'OPERATORS.md'), 'utf8');
 
-describe("the README's configuration tables", () => {
+describe("the operators' configuration tables (docs/OPERATORS.md)", () => {
   it('are the ones the declarations make (npm run config:docs writes them)', () => {
-    expect(readme, 'README.md differs from lib/platform/config.ts: run npm run config:docs').toBe(withConfigurationTables(readme));
+    expect(readme, 'docs/OPERATORS.md differs from lib/platform/config.ts: run npm run config:docs').toBe(withConfigurationTables(readme));
   });
 
   it('list every declared variable and family once, with its default and meaning', () => {

@@ -1,7 +1,7 @@
 /**
- * The README's tables of environment variables, made from the declarations in config.ts: the
- * README holds them between two markers, `npm run config:docs` writes them there, and
- * config-docs.test.ts fails while the README says anything else.
+ * The operators' tables of environment variables, made from the declarations in config.ts:
+ * docs/OPERATORS.md holds them between two markers, `npm run config:docs` writes them there, and
+ * config-docs.test.ts fails while it says anything else.
  */
 import { type VariableUse, variableFamilies, variables } from './config';
 
@@ -44,10 +44,10 @@ export function configurationTables(): string {
     .join('\n\n');
 }
 
-/** The README with the tables between its markers replaced by the current ones. */
+/** The document with the tables between its markers replaced by the current ones. */
 export function withConfigurationTables(readme: string): string {
   const start = readme.indexOf(CONFIG_DOCS_START);
   const end = readme.indexOf(CONFIG_DOCS_END);
-  if (start < 0 || end < start) throw new Error(`README.md has lost its markers: ${CONFIG_DOCS_START} ... ${CONFIG_DOCS_END}`);
+  if (start < 0 || end < start) throw new Error(`docs/OPERATORS.md has lost its markers: ${CONFIG_DOCS_START} ... ${CONFIG_DOCS_END}`);
   return `${readme.slice(0, start + CONFIG_DOCS_START.length)}\n${configurationTables()}\n${readme.slice(end)}`;
 }

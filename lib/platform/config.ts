@@ -1,7 +1,7 @@
 /**
  * THE configuration: every environment variable the app, the worker, the operator commands, the
- * tests and the benchmarks read, declared once with its type, default and meaning. The README's
- * tables under "Configuration" are generated from these declarations (`npm run config:docs`), and
+ * tests and the benchmarks read, declared once with its type, default and meaning. The operators'
+ * tables under "Configuration" in docs/OPERATORS.md are generated from these declarations (`npm run config:docs`), and
  * a test fails while they differ.
  *
  * The environment is parsed once per process, on first use, and kept. A value that does not parse
@@ -21,9 +21,9 @@ export type VariableUse = 'app' | 'platform' | 'tests';
 
 type Declaration<S extends z.ZodType<unknown, string | undefined>> = {
   schema: S;
-  /** The default as the README shows it (markdown); derived from the schema when it has one. */
+  /** The default as docs/OPERATORS.md shows it (markdown); derived from the schema when it has one. */
   shownDefault: string;
-  /** One line for the README. */
+  /** One line for docs/OPERATORS.md. */
   meaning: string;
   use: VariableUse;
   /** Never echoed in a message: passwords, tokens, connection strings. */
@@ -99,7 +99,7 @@ const RATE_LIMIT_FAMILY = 'RATE_LIMIT_<POLICY>';
 const RATE_LIMIT_PREFIX_VARIABLE = 'RATE_LIMIT_PREFIX';
 const RATE_LIMIT_QUOTA = /^([1-9]\d{0,8})\/([1-9]\d{0,8})$/;
 
-/** Every variable, in the README's order. */
+/** Every variable, in the order docs/OPERATORS.md lists them. */
 export const variables = {
   DATABASE_URL: variable(postgresUrl().optional(), {
     default: 'unset: the embedded PGlite',
@@ -328,7 +328,7 @@ export const variableFamilies: Record<string, { shownDefault: string; meaning: s
     shownDefault: "the policy's (see `lib/operations/rate-limit-policies.ts`)",
     meaning: `override a policy's quota as \`<limit>/<window seconds>\`, e.g. \`RATE_LIMIT_PUBLIC=300/60\`; the policies: ${rateLimitPolicyNames.map((n) => code(rateLimitVariable(n).slice('RATE_LIMIT_'.length))).join(', ')}; any other name is refused`,
     use: 'app',
-    /** Where the README lists it. */
+    /** Where docs/OPERATORS.md lists it. */
     after: 'RATE_LIMIT_PREFIX',
   },
 };
@@ -469,7 +469,7 @@ export function initialLogLevel(): LogLevel {
 
 /** What a process that cannot start prints: the problems and where the variables are described. */
 export function describeRefusal(err: ConfigError): string {
-  return `The configuration is invalid:\n${err.problems.map((p) => `  ${p}`).join('\n')}\nSee "Configuration" in README.md.`;
+  return `The configuration is invalid:\n${err.problems.map((p) => `  ${p}`).join('\n')}\nSee "Configuration" in docs/OPERATORS.md.`;
 }
 
 /**

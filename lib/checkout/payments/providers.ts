@@ -60,7 +60,7 @@ export const manualProvider: PaymentProvider = {
   },
 };
 
-/** Providers by method. A real provider is added here (see README "Hosted checkout"). */
+/** Providers by method. A real provider is added here (see docs/APP-BUILDERS.md, "Hosted checkout"). */
 export const paymentProviders: Record<PaymentMethod, PaymentProvider> = {
   test_card: testCardProvider,
   manual: manualProvider,

@@ -1,4 +1,4 @@
-// The cron entry of the background work (webhook delivery, sweeps); see vercel.json and README "Webhooks".
+// The cron entry of the background work (webhook delivery, sweeps); see vercel.json and docs/APP-BUILDERS.md, "Webhooks".
 import { handleCron } from '@/lib/http/cron';
 
 export const dynamic = 'force-dynamic';

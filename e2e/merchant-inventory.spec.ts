@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from './test';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';
 
@@ -15,7 +15,6 @@ type MerchantUser = { store: string; email: string; password: string };
 const STORE = 'lumen-audio';
 const INVENTORY = `/merchant/${STORE}/inventory`;
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 120_000 });
 
 function merchantUser(baseURL: string): MerchantUser {
   const info = JSON.parse(readFileSync(e2eDemoFile(baseURL), 'utf8')) as { merchantUsers: MerchantUser[] };

@@ -49,6 +49,8 @@ const en = {
     'decoration:read': 'See your storefront decoration and its history',
     'decoration:write': 'Edit, publish and roll back your storefront decoration',
     'orders:write': 'Move your orders and decide after-sales requests: mark paid, ship, deliver, cancel with refund, refund',
+    'inventory:read': 'Read your stock levels and their history',
+    'inventory:write': 'Adjust and set your stock and its low-stock threshold',
   } as Record<string, string>,
 };
 
@@ -99,6 +101,8 @@ const zh: typeof en = {
     'decoration:read': '查看你的店铺装修及其历史版本',
     'decoration:write': '编辑、发布和回滚你的店铺装修',
     'orders:write': '处理你的订单和售后申请：确认收款、发货、签收、取消并退款、退款',
+    'inventory:read': '读取你的库存及其变动记录',
+    'inventory:write': '调整和设定你的库存及低库存阈值',
   },
 };
 

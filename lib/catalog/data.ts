@@ -4,7 +4,8 @@ import { Prisma } from '../generated/prisma/client';
 import type { Db } from '../db/client';
 import type { StoreRef } from '../core/stores';
 import { Currency, Locale, LocalizedString, Market } from '../schemas/common';
-import type { CatalogMedia } from './schemas';
+import { type CatalogMedia, stockReasons } from './schemas';
+import { actorKinds } from '../core/context';
 
 /**
  * The catalog's SQL: the hot public reads, each one statement (a typed findUnique costs about
@@ -138,6 +139,143 @@ const SkuStock = z.object({ skuId: z.string(), stock: z.number() });
 /** The units left of these SKUs (expired holds count as released: availableStock); unknown ids are absent. */
 export function readSkuStock(db: SqlClient, skuIds: readonly string[]): Promise<z.output<typeof SkuStock>[]> {
   return queryRows(db, SkuStock, Prisma.sql`SELECT s.id::text AS "skuId", ${availableStock} AS stock FROM "Sku" s WHERE s.id = ANY(${[...skuIds]}::uuid[])`);
+}
+
+/*
+ * Inventory: the merchant's side of stock. On hand is `stock` (left to sell) plus the units held
+ * by checkout reservations not yet released or committed; a hold counts as reserved until it is
+ * released (a session past its expiry until the sweep gives its units back), so on hand, reserved
+ * and available always add up to what the Sku row and its holds say together. A change locks the
+ * Sku row first: reserveStock and releaseReservedStock move holds in the same statement as the
+ * row, so under the lock the holds read are the row's.
+ */
+
+const reservedUnits = Prisma.sql`(SELECT COALESCE(SUM(r.quantity), 0)::int FROM "StockReservation" r
+    WHERE r."skuId" = s.id AND r."releasedAt" IS NULL AND r."committedAt" IS NULL)`;
+
+const StockLevelRow = z.object({
+  skuId: z.string(),
+  skuCode: z.string(),
+  position: z.number(),
+  productId: z.string(),
+  productSlug: z.string(),
+  productTitle: LocalizedString,
+  optionValues: z.record(z.string(), z.string()),
+  stock: z.number(),
+  reserved: z.number(),
+  version: z.number(),
+  updatedAt: z.date().nullable(),
+});
+export type StockLevelRow = z.output<typeof StockLevelRow>;
+
+/** Where a page of stock levels ended: the store's SKUs run by product slug, then SKU position and id. */
+export type StockLevelCursor = { productSlug: string; position: number; skuId: string };
+
+function stockLevelSelect(where: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    SELECT s.id::text AS "skuId", s.code AS "skuCode", s.position, p.id::text AS "productId", p.slug AS "productSlug",
+           p.title AS "productTitle", s."optionValues", s.stock, ${reservedUnits} AS reserved,
+           COALESCE(a.version, 0) AS version, a."createdAt" AS "updatedAt"
+    FROM "Sku" s JOIN "Product" p ON p.id = s."productId"
+    LEFT JOIN LATERAL (SELECT version, "createdAt" FROM "InventoryAdjustment" WHERE "skuId" = s.id ORDER BY version DESC LIMIT 1) a ON true
+    WHERE ${where}`;
+}
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One SKU's stock level, only when it is one of the store's; anything else (not a UUID either) is absent. */
+export function readStockLevel(db: SqlClient, merchantId: string, skuId: string): Promise<StockLevelRow | undefined> {
+  if (!UUID_TEXT.test(skuId)) return Promise.resolve(undefined);
+  return queryRow(db, StockLevelRow, stockLevelSelect(Prisma.sql`s.id = ${skuId}::uuid AND p."merchantId" = ${merchantId}::uuid`));
+}
+
+/**
+ * Locks the store's SKU row for the rest of the transaction (every stock change of the SKU, a
+ * checkout's hold included, queues behind it); false when the store has no such SKU.
+ */
+export async function lockSkuStock(db: SqlClient, merchantId: string, skuId: string): Promise<boolean> {
+  if (!UUID_TEXT.test(skuId)) return false;
+  const rows = await db.$queryRaw<unknown[]>`SELECT s.id FROM "Sku" s JOIN "Product" p ON p.id = s."productId"
+    WHERE s.id = ${skuId}::uuid AND p."merchantId" = ${merchantId}::uuid FOR UPDATE OF s`;
+  return rows.length > 0;
+}
+
+/** A page of the store's stock levels in (product slug, position, id) order, only the low ones (available at or below `lowAtOrBelow`) when given. */
+export function listStockLevels(
+  db: SqlClient,
+  filter: { merchantId: string; lowAtOrBelow?: number },
+  page: { after?: StockLevelCursor; take: number },
+): Promise<StockLevelRow[]> {
+  const conditions = [Prisma.sql`p."merchantId" = ${filter.merchantId}::uuid`];
+  if (filter.lowAtOrBelow !== undefined) conditions.push(Prisma.sql`s.stock <= ${filter.lowAtOrBelow}`);
+  if (page.after) conditions.push(Prisma.sql`(p.slug, s.position, s.id) > (${page.after.productSlug}, ${page.after.position}, ${page.after.skuId}::uuid)`);
+  return queryRows(db, StockLevelRow, Prisma.sql`${stockLevelSelect(Prisma.join(conditions, ' AND '))} ORDER BY p.slug, s.position, s.id LIMIT ${page.take}`);
+}
+
+/** Adds `delta` to the locked SKU's stock, returning the stock after (the Sku_stock_nonnegative CHECK still stands behind the caller's floor). */
+export async function addToSkuStock(db: SqlClient, skuId: string, delta: number, now: Date): Promise<number> {
+  const row = await queryRow(db, z.object({ stock: z.number() }), Prisma.sql`UPDATE "Sku" SET stock = stock + ${delta}, "updatedAt" = ${now} WHERE id = ${skuId}::uuid RETURNING stock`);
+  if (!row) throw new Error(`SKU ${skuId} vanished under its lock`);
+  return row.stock;
+}
+
+export type StockAdjustmentRecord = {
+  id: string;
+  merchantId: string;
+  skuId: string;
+  version: number;
+  kind: 'adjust' | 'set';
+  delta: number;
+  onHandAfter: number;
+  reason: string;
+  note: string | null;
+  actorKind: string;
+  actorId: string | null;
+  actorLabel: string;
+  createdAt: Date;
+};
+
+export async function insertStockAdjustment(db: SqlClient, a: StockAdjustmentRecord): Promise<void> {
+  await db.$queryRaw`INSERT INTO "InventoryAdjustment" (id, "merchantId", "skuId", version, kind, delta, "onHandAfter", reason, note, "actorKind", "actorId", "actorLabel", "createdAt")
+    VALUES (${a.id}::uuid, ${a.merchantId}::uuid, ${a.skuId}::uuid, ${a.version}, ${a.kind}, ${a.delta}, ${a.onHandAfter}, ${a.reason}, ${a.note}, ${a.actorKind}, ${a.actorId}, ${a.actorLabel}, ${a.createdAt})`;
+}
+
+const StockAdjustmentRow = z.object({
+  id: z.string(),
+  skuId: z.string(),
+  version: z.number(),
+  kind: z.enum(['adjust', 'set']),
+  delta: z.number(),
+  onHandAfter: z.number(),
+  reason: z.enum(stockReasons),
+  note: z.string().nullable(),
+  actorKind: z.enum(actorKinds),
+  actorId: z.string().nullable(),
+  actorLabel: z.string(),
+  createdAt: z.date(),
+});
+export type StockAdjustmentRow = z.output<typeof StockAdjustmentRow>;
+
+/** A page of one of the store's SKUs' history, newest first (versions below `beforeVersion` when given). */
+export function listStockAdjustments(db: SqlClient, filter: { merchantId: string; skuId: string }, page: { beforeVersion?: number; take: number }): Promise<StockAdjustmentRow[]> {
+  const before = page.beforeVersion === undefined ? Prisma.empty : Prisma.sql`AND version < ${page.beforeVersion}`;
+  return queryRows(
+    db,
+    StockAdjustmentRow,
+    Prisma.sql`SELECT id::text, "skuId"::text, version, kind, delta, "onHandAfter", reason, note, "actorKind", "actorId", "actorLabel", "createdAt"
+      FROM "InventoryAdjustment" WHERE "merchantId" = ${filter.merchantId}::uuid AND "skuId" = ${filter.skuId}::uuid ${before}
+      ORDER BY version DESC LIMIT ${page.take}`,
+  );
+}
+
+/** The store's low-stock threshold as set; undefined when the store never set one. */
+export async function readLowStockThreshold(db: SqlClient, merchantId: string): Promise<number | undefined> {
+  return (await queryRow(db, z.object({ t: z.number() }), Prisma.sql`SELECT "lowStockThreshold" AS t FROM "StoreInventorySettings" WHERE "merchantId" = ${merchantId}::uuid`))?.t;
+}
+
+export async function saveLowStockThreshold(db: SqlClient, merchantId: string, threshold: number, now: Date): Promise<void> {
+  await db.$queryRaw`INSERT INTO "StoreInventorySettings" ("merchantId", "lowStockThreshold", "updatedAt") VALUES (${merchantId}::uuid, ${threshold}, ${now})
+    ON CONFLICT ("merchantId") DO UPDATE SET "lowStockThreshold" = EXCLUDED."lowStockThreshold", "updatedAt" = EXCLUDED."updatedAt"`;
 }
 
 const ProductDetailRow = z.object({

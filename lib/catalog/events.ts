@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEventKind } from '../events/define-event-kind';
+import { stockReasons } from './schemas';
 
 /**
  * Store events. A store's settings belong to the store, not to one app: the event goes to the
@@ -7,7 +8,7 @@ import { defineEventKind } from '../events/define-event-kind';
  * never a secret (a new store password is "password", not its value).
  */
 
-export const StoreSettingsSection = z.enum(['profile', 'access', 'shipping']);
+export const StoreSettingsSection = z.enum(['profile', 'access', 'shipping', 'inventory']);
 export type StoreSettingsSection = z.output<typeof StoreSettingsSection>;
 
 export const StoreSettingsChangedPayload = z.strictObject({
@@ -21,7 +22,7 @@ export type StoreSettingsChangedPayload = z.input<typeof StoreSettingsChangedPay
 export const storeSettingsChanged = defineEventKind({
   type: 'store.settings_changed',
   description:
-    'A merchant changed the store’s settings in the console: its profile, how shoppers unlock it, or a market’s shipping rule and free-shipping notice (same transaction as the change).',
+    'A merchant changed the store’s settings in the console or through the API: its profile, how shoppers unlock it, a market’s shipping rule and free-shipping notice, or its low-stock threshold (same transaction as the change).',
   stability: 'candidate',
   subjectType: 'store',
   payload: StoreSettingsChangedPayload,
@@ -29,3 +30,83 @@ export const storeSettingsChanged = defineEventKind({
 });
 
 export const storeEventKinds = [storeSettingsChanged] as const;
+
+/*
+ * Inventory events. Stock belongs to the store: like the settings event, they go to the
+ * endpoints of every installation on the store that subscribe to them.
+ */
+
+const StockCounts = {
+  onHand: z.int().min(0).meta({ description: 'Units on hand once the change was made (available + reserved).' }),
+  reserved: z.int().min(0).meta({ description: 'Units held by open hosted checkout sessions.' }),
+  available: z.int().min(0).meta({ description: 'Units left to sell.' }),
+};
+
+export const InventoryAdjustedPayload = z.strictObject({
+  skuId: z.string(),
+  skuCode: z.string(),
+  productId: z.string(),
+  adjustmentId: z.string().meta({ description: 'The history entry of the change.' }),
+  kind: z.enum(['adjust', 'set']),
+  delta: z.int(),
+  reason: z.enum(stockReasons),
+  ...StockCounts,
+  version: z.int().min(1),
+  adjustedAt: z.iso.datetime(),
+});
+export type InventoryAdjustedPayload = z.input<typeof InventoryAdjustedPayload>;
+
+export const inventoryAdjusted = defineEventKind({
+  type: 'inventory.adjusted',
+  description: 'A SKU’s stock on hand was adjusted or set by its merchant (console or API), with the reason (same transaction as the change and its history entry).',
+  stability: 'candidate',
+  subjectType: 'sku',
+  payload: InventoryAdjustedPayload,
+  example: {
+    skuId: '5b0d6a8e-2f3c-4a71-9e46-1c8b7d2e9f03',
+    skuCode: 'AWE-PRO-BLK',
+    productId: '0c1f9a4e-7d2b-4c85-a3e6-9b8d1f2e7a40',
+    adjustmentId: '8e2a4c6f-1b3d-4e5f-9a7c-2d4e6f8a0b1c',
+    kind: 'adjust',
+    delta: 24,
+    reason: 'received',
+    onHand: 60,
+    reserved: 2,
+    available: 58,
+    version: 3,
+    adjustedAt: '2026-11-28T01:20:00.000Z',
+  },
+});
+
+export const InventoryLowPayload = z.strictObject({
+  skuId: z.string(),
+  skuCode: z.string(),
+  productId: z.string(),
+  ...StockCounts,
+  lowStockThreshold: z.int().min(0),
+  adjustmentId: z.string().meta({ description: 'The change that brought the stock down.' }),
+  at: z.iso.datetime(),
+});
+export type InventoryLowPayload = z.input<typeof InventoryLowPayload>;
+
+export const inventoryLow = defineEventKind({
+  type: 'inventory.low',
+  description:
+    'A change brought a SKU’s available stock from above the store’s low-stock threshold to at or below it: once per crossing, not again while it stays low (same transaction as the change).',
+  stability: 'candidate',
+  subjectType: 'sku',
+  payload: InventoryLowPayload,
+  example: {
+    skuId: '5b0d6a8e-2f3c-4a71-9e46-1c8b7d2e9f03',
+    skuCode: 'AWE-PRO-BLK',
+    productId: '0c1f9a4e-7d2b-4c85-a3e6-9b8d1f2e7a40',
+    onHand: 6,
+    reserved: 2,
+    available: 4,
+    lowStockThreshold: 5,
+    adjustmentId: '8e2a4c6f-1b3d-4e5f-9a7c-2d4e6f8a0b1c',
+    at: '2026-11-28T01:20:00.000Z',
+  },
+});
+
+export const inventoryEventKinds = [inventoryAdjusted, inventoryLow] as const;

@@ -83,6 +83,8 @@ export const errorCatalogue = {
   decoration_draft_conflict: { status: 409, message: 'The decoration draft has changed since the revision you sent.' },
   decoration_version_conflict: { status: 409, message: 'The live decoration version is not the one you sent.' },
   decoration_not_publishable: { status: 409, message: 'The decoration breaks the store’s rules now; the issues list each violation.' },
+  stock_below_reserved: { status: 409, message: 'The change would leave fewer units on hand than open checkouts hold reserved.' },
+  inventory_version_conflict: { status: 409, message: 'The SKU’s stock has changed since the version or quantity you sent.' },
   refund_exceeds_remaining: { status: 409, message: 'The refund is more than what is left to refund.' },
   webhook_endpoint_limit_reached: { status: 409, message: 'The installation has as many webhook endpoints as it may have: delete one first.' },
   challenge_locked: {

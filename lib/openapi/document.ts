@@ -214,6 +214,8 @@ export function openApiDocument(): Doc {
                   'orders:write': 'Move the store’s orders (payment, fulfilment, shipment, delivery, cancellation) and decide after-sales requests (extension)',
                   'decoration:read': 'Read the store’s decoration draft and published versions (extension)',
                   'decoration:write': 'Save, validate, preview, publish and roll back the store’s decoration (extension)',
+                  'inventory:read': 'Read the store’s stock levels, their history and the low-stock threshold (extension)',
+                  'inventory:write': 'Adjust and set the store’s stock and its low-stock threshold (extension)',
                 },
               },
             },

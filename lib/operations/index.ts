@@ -4,6 +4,7 @@ import { catalogOperations } from './catalog';
 import { decorationOperations } from './decoration';
 import { hostedCheckoutOperations } from './hosted-checkout';
 import { installationOperations } from './installation';
+import { inventoryOperations } from './inventory';
 import { oauthOperations } from './oauth';
 import { orderOperations } from './orders';
 import { searchOperations } from './search';
@@ -20,6 +21,7 @@ export const operations = {
   ...cartOperations,
   ...orderOperations,
   ...catalogOperations,
+  ...inventoryOperations,
   ...searchOperations,
   ...oauthOperations,
   ...storeAccessOperations,

@@ -23,6 +23,8 @@ const en = {
     'webhooks:write': 'Change webhook endpoints.',
     'decoration:read': 'Read the storefront decoration.',
     'decoration:write': 'Edit and publish the storefront decoration.',
+    'inventory:read': 'Read stock levels and their history.',
+    'inventory:write': 'Adjust and set stock and the low-stock threshold.',
   } as Record<Scope, string>,
   keys: {
     intro: 'API keys let your own code call the store’s API. Each key holds only the scopes you tick.',
@@ -218,6 +220,8 @@ const zh: typeof en = {
     'webhooks:write': '修改 Webhook 端点。',
     'decoration:read': '读取店铺装修。',
     'decoration:write': '编辑并发布店铺装修。',
+    'inventory:read': '读取库存及其变动记录。',
+    'inventory:write': '调整和设定库存及低库存阈值。',
   },
   keys: {
     intro: 'API 密钥让你自己的程序调用本店的 API。每个密钥只拥有你勾选的权限范围。',

@@ -82,6 +82,9 @@ const en = {
       'store.profile.update': 'Changed the store profile',
       'store.access.update': 'Changed store access',
       'store.shipping_rule.update': 'Changed a shipping rule',
+      'store.inventory.update': 'Changed the low-stock threshold',
+      'inventory.adjust': 'Adjusted a SKU’s stock',
+      'inventory.set': 'Set a SKU’s stock',
     } as Record<string, string>,
   },
 };
@@ -167,6 +170,9 @@ const zh: typeof en = {
       'store.profile.update': '修改了店铺资料',
       'store.access.update': '修改了店铺访问',
       'store.shipping_rule.update': '修改了运费规则',
+      'store.inventory.update': '修改了低库存阈值',
+      'inventory.adjust': '调整了 SKU 库存',
+      'inventory.set': '设定了 SKU 库存',
     },
   },
 };

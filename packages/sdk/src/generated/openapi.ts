@@ -1347,6 +1347,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/open/merchant/inventory/levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the store’s stock levels
+         * @description Extension. Every SKU of the store with its product, option values and stock, by product slug then SKU position; with `low=true` only those whose `available` is at or below the store’s `lowStockThreshold` (in `meta`). `onHand` is what the store holds and has not sold to a placed order; open hosted checkout sessions hold `reserved` of it (a hold counts until its session is paid or cancelled, or expires and the sweep gives the units back); `available` = onHand - reserved is what is left to sell. Keyset pages: pass `meta.nextCursor` as `cursor` for the next one.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `inventory:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listInventoryLevels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/inventory/levels/{skuId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a SKU’s stock level
+         * @description Extension. `onHand` is what the store holds and has not sold to a placed order; open hosted checkout sessions hold `reserved` of it (a hold counts until its session is paid or cancelled, or expires and the sweep gives the units back); `available` = onHand - reserved is what is left to sell. `version` counts the SKU’s inventory changes (send it as `expectedVersion` when setting). Another store’s SKU, or an unknown id, is 404 `sku_not_found`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `inventory:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["getInventoryLevel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/inventory/levels/{skuId}/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a SKU’s stock by a delta
+         * @description Extension. Adds `delta` units on hand (negative: takes them away) with a `reason` from the closed list and an optional `note`. Another store’s SKU, or an unknown id, is 404 `sku_not_found`. A change that would leave fewer units on hand than open checkouts hold reserved is 409 `stock_below_reserved` with `details.reserved`, `details.onHand`, `details.available` and `details.requestedOnHand`; nothing changes. The change, its history entry, its audit entry and its events commit together: `inventory.adjusted`, and `inventory.low` when it brings `available` from above the store’s `lowStockThreshold` to at or below it (once per crossing). Concurrent changes of one SKU queue on its row and add up exactly. Replays with the same Idempotency-Key answer the first response and change nothing. Answers the SKU’s stock level after the change and the history entry it made (null when nothing changed).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `inventory:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["adjustInventoryLevel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/inventory/levels/{skuId}/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a SKU’s stock on hand
+         * @description Extension. Sets the units on hand to `onHand` (a count of the shelf: `reason` defaults to `cycle_count`); the history records the difference as its delta, and the same count again changes nothing. With `expectedVersion` (the level’s `version`) or `expectedOnHand` and a SKU that changed meanwhile, 409 `inventory_version_conflict` with `details.currentVersion` and `details.onHand`. Another store’s SKU, or an unknown id, is 404 `sku_not_found`. A change that would leave fewer units on hand than open checkouts hold reserved is 409 `stock_below_reserved` with `details.reserved`, `details.onHand`, `details.available` and `details.requestedOnHand`; nothing changes. The change, its history entry, its audit entry and its events commit together: `inventory.adjusted`, and `inventory.low` when it brings `available` from above the store’s `lowStockThreshold` to at or below it (once per crossing). Concurrent changes of one SKU queue on its row and add up exactly. Replays with the same Idempotency-Key answer the first response and change nothing. Answers the SKU’s stock level after the change and the history entry it made (null when nothing changed).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `inventory:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["setInventoryLevel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/inventory/levels/{skuId}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a SKU’s inventory history
+         * @description Extension. Every change of the SKU’s stock on hand, newest first: its delta, what was on hand after, the reason and note, who made it (a merchant user, an app, the operator) and when. Keyset pages: pass `meta.nextCursor` as `cursor` for the next one. Another store’s SKU, or an unknown id, is 404 `sku_not_found`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `inventory:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listInventoryAdjustments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/inventory/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the store’s inventory settings
+         * @description Extension. The store’s `lowStockThreshold`: available stock at or below it is low (the levels’ `low` flag and filter, `inventory.low`).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `inventory:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["getInventorySettings"];
+        /**
+         * Set the store’s low-stock threshold
+         * @description Extension. Sets `lowStockThreshold` (0 to 1,000,000), with its audit entry and `store.settings_changed` (section `inventory`); the same value again changes nothing. The console’s inventory page sets it too. SKUs already at or below a new threshold are low from now on; `inventory.low` waits for a change that crosses it.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `inventory:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        put: operations["updateInventorySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search": {
         parameters: {
             query?: never;
@@ -3224,7 +3390,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A merchant changed the store’s settings in the console: its profile, how shoppers unlock it, or a market’s shipping rule and free-shipping notice (same transaction as the change).
+         * A merchant changed the store’s settings in the console or through the API: its profile, how shoppers unlock it, a market’s shipping rule and free-shipping notice, or its low-stock threshold (same transaction as the change).
          * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
          */
         post: {
@@ -3266,13 +3432,188 @@ export interface webhooks {
                         };
                         data: {
                             /** @enum {string} */
-                            section: "profile" | "access" | "shipping";
+                            section: "profile" | "access" | "shipping" | "inventory";
                             /** @description The market of a shipping rule; null for the other sections. */
                             market: ("CN" | "US") | null;
                             /** @description The settings that changed, by name (e.g. freeOverAmount, password). */
                             changed: string[];
                             /** Format: date-time */
                             changedAt: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; 410 Gone disables the endpoint; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inventory.adjusted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A SKU’s stock on hand was adjusted or set by its merchant (console or API), with the reason (same transaction as the change and its history entry).
+         * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded `whsec_` secret; two during a secret rotation overlap. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The event id: the same event delivered to two endpoints has the same id.
+                         */
+                        id: string;
+                        /** @constant */
+                        type: "inventory.adjusted";
+                        /** @constant */
+                        apiVersion: "v1";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened.
+                         */
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @description What the event is about. */
+                        subject: {
+                            type: string;
+                            id: string;
+                        };
+                        data: {
+                            skuId: string;
+                            skuCode: string;
+                            productId: string;
+                            /** @description The history entry of the change. */
+                            adjustmentId: string;
+                            /** @enum {string} */
+                            kind: "adjust" | "set";
+                            delta: number;
+                            /** @enum {string} */
+                            reason: "received" | "returned" | "damaged" | "lost" | "correction" | "cycle_count";
+                            /** @description Units on hand once the change was made (available + reserved). */
+                            onHand: number;
+                            /** @description Units held by open hosted checkout sessions. */
+                            reserved: number;
+                            /** @description Units left to sell. */
+                            available: number;
+                            version: number;
+                            /** Format: date-time */
+                            adjustedAt: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; 410 Gone disables the endpoint; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inventory.low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A change brought a SKU’s available stock from above the store’s low-stock threshold to at or below it: once per crossing, not again while it stays low (same transaction as the change).
+         * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded `whsec_` secret; two during a secret rotation overlap. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The event id: the same event delivered to two endpoints has the same id.
+                         */
+                        id: string;
+                        /** @constant */
+                        type: "inventory.low";
+                        /** @constant */
+                        apiVersion: "v1";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened.
+                         */
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @description What the event is about. */
+                        subject: {
+                            type: string;
+                            id: string;
+                        };
+                        data: {
+                            skuId: string;
+                            skuCode: string;
+                            productId: string;
+                            /** @description Units on hand once the change was made (available + reserved). */
+                            onHand: number;
+                            /** @description Units held by open hosted checkout sessions. */
+                            reserved: number;
+                            /** @description Units left to sell. */
+                            available: number;
+                            lowStockThreshold: number;
+                            /** @description The change that brought the stock down. */
+                            adjustmentId: string;
+                            /** Format: date-time */
+                            at: string;
                         };
                     };
                 };
@@ -3766,6 +4107,34 @@ export interface components {
             }[];
             reason?: string;
         };
+        StockAdjustmentRequest: {
+            /** @description Units to add (positive) or take away (negative); not 0. */
+            delta: number;
+            reason: components["schemas"]["StockReason"];
+            /** @description A note for the history (up to 200 characters). */
+            note?: string;
+        };
+        /**
+         * @description Why the stock changed: `received` (goods in), `returned` (a return put back on the shelf), `damaged`, `lost`, `correction` (a mistake put right), `cycle_count` (a count of the shelf).
+         * @enum {string}
+         */
+        StockReason: "received" | "returned" | "damaged" | "lost" | "correction" | "cycle_count";
+        StockSetRequest: {
+            /** @description The units on hand from now on (reserved units included). */
+            onHand: number;
+            /** @description Refuse with 409 inventory_version_conflict unless the SKU’s inventory `version` is this. */
+            expectedVersion?: number;
+            /** @description Refuse with 409 inventory_version_conflict unless this many units are on hand now. */
+            expectedOnHand?: number;
+            /** @default cycle_count */
+            reason: components["schemas"]["StockReason"];
+            /** @description A note for the history (up to 200 characters). */
+            note?: string;
+        };
+        InventorySettings: {
+            /** @description Available stock at or below this is low (the list's `low` filter, `inventory.low`); default 5. */
+            lowStockThreshold: number;
+        };
         /**
          * @description `relevance`: whole words in the title first, then whole words anywhere, then word beginnings and typo corrections, title before description; `newest`: newest listing first; `price_asc` / `price_desc`: by the lowest SKU price in the market currency. Ties are broken by newest listing, then id, so pages never overlap.
          * @enum {string}
@@ -3874,7 +4243,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "stock_below_reserved" | "inventory_version_conflict" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "rate_limited" | "internal_error" | "service_unavailable";
         StorefrontDecorationDraftResponse: {
             data: components["schemas"]["StorefrontDecorationDraftResource"];
         };
@@ -4490,7 +4859,7 @@ export interface components {
          * @description A permission an installation is granted and an API key holds.
          * @enum {string}
          */
-        Scope: "catalog:read" | "checkout:quote" | "webhooks:read" | "webhooks:write" | "checkout:write" | "orders:read" | "orders:write" | "decoration:read" | "decoration:write";
+        Scope: "catalog:read" | "checkout:quote" | "webhooks:read" | "webhooks:write" | "checkout:write" | "orders:read" | "orders:write" | "decoration:read" | "decoration:write" | "inventory:read" | "inventory:write";
         InstallationCredentialReadinessResponse: {
             data: components["schemas"]["InstallationCredentialReadiness"];
         };
@@ -5129,6 +5498,82 @@ export interface components {
                 label: components["schemas"]["LocalizedString"];
             }[];
             hours: components["schemas"]["LocalizedString"];
+        };
+        StockLevelListResponse: {
+            data: components["schemas"]["StockLevel"][];
+            meta: components["schemas"]["StockLevelListMeta"];
+        };
+        StockLevel: {
+            skuId: string;
+            skuCode: string;
+            productId: string;
+            productSlug: string;
+            productTitle: components["schemas"]["LocalizedString"];
+            /** @description The SKU’s option value by option key, e.g. {"color": "Black"}. */
+            optionValues: {
+                [key: string]: string;
+            };
+            /** @description Units the store holds and has not sold to a placed order: available + reserved. */
+            onHand: number;
+            /** @description Units held by open hosted checkout sessions (until the session is paid, cancelled, or expires and the sweep gives them back). */
+            reserved: number;
+            /** @description Units left to sell: onHand - reserved. */
+            available: number;
+            /** @description available is at or below the store’s lowStockThreshold. */
+            low: boolean;
+            /** @description How many inventory changes the SKU has had; send as expectedVersion. */
+            version: number;
+            /** @description When the last inventory change was made; null before the first. */
+            updatedAt: string | null;
+        };
+        StockLevelListMeta: {
+            limit: number;
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The store’s low-stock threshold the `low` flags and filter use. */
+            lowStockThreshold: number;
+        };
+        StockLevelResponse: {
+            data: components["schemas"]["StockLevel"];
+        };
+        StockChangeResponse: {
+            data: components["schemas"]["StockChange"];
+        };
+        StockChange: {
+            level: components["schemas"]["StockLevel"];
+            /** @description The history entry of the change; null when the stock was already so. */
+            adjustment: components["schemas"]["StockAdjustment"] | null;
+        };
+        StockAdjustment: {
+            id: string;
+            skuId: string;
+            /** @description The SKU’s inventory version this change made. */
+            version: number;
+            /** @enum {string} */
+            kind: "adjust" | "set";
+            delta: number;
+            /** @description Units on hand once the change was made. */
+            onHandAfter: number;
+            reason: components["schemas"]["StockReason"];
+            note: string | null;
+            /** @description Who made the change. */
+            actor: {
+                /** @enum {string} */
+                kind: "merchant_user" | "installation" | "operator" | "shopper" | "system";
+                /** @description The merchant user’s or the installation’s id; null for the operator and the system. */
+                id: string | null;
+                /** @description The merchant user’s email, the app’s id, or the kind. */
+                label: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StockAdjustmentListResponse: {
+            data: components["schemas"]["StockAdjustment"][];
+            meta: components["schemas"]["CursorListMeta"];
+        };
+        InventorySettingsResponse: {
+            data: components["schemas"]["InventorySettings"];
         };
         PublicProductSearchResponse: {
             data: components["schemas"]["PublicProductSearchHit"][];
@@ -10545,6 +10990,616 @@ export interface operations {
                 };
             };
             /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    listInventoryLevels: {
+        parameters: {
+            query?: {
+                /** @description `true`: only SKUs whose available stock is at or below the store’s lowStockThreshold. */
+                low?: "true" | "false";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `StockLevelListResponse` (`{ data: array, meta }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockLevelListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    getInventoryLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description SKU id (a UUID). An unknown id, or a SKU of another store, is 404 sku_not_found. */
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `StockLevelResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockLevelResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `sku_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    adjustInventoryLevel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description SKU id (a UUID). An unknown id, or a SKU of another store, is 404 sku_not_found. */
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `StockAdjustmentRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockAdjustmentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `StockChangeResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockChangeResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `sku_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `stock_below_reserved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    setInventoryLevel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description SKU id (a UUID). An unknown id, or a SKU of another store, is 404 sku_not_found. */
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `StockSetRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockSetRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `StockChangeResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockChangeResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `sku_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `stock_below_reserved`, `inventory_version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    listInventoryAdjustments: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description SKU id (a UUID). An unknown id, or a SKU of another store, is 404 sku_not_found. */
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `StockAdjustmentListResponse` (`{ data: array, meta }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockAdjustmentListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `sku_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    getInventorySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `InventorySettingsResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventorySettingsResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    updateInventorySettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `InventorySettings` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventorySettings"];
+            };
+        };
+        responses: {
+            /** @description Success: `InventorySettingsResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventorySettingsResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;

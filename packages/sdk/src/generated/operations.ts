@@ -13,6 +13,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "cart_not_found", "sku_not_found", "cart_not_active", "cart_version_conflict", "sku_unavailable", "insufficient_stock", "cart_limit_exceeded"]
   },
+  "adjustInventoryLevel": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/inventory/levels/{skuId}/adjust",
+    "auth": "apiKey",
+    "scopes": ["inventory:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "sku_not_found", "stock_below_reserved"]
+  },
   "approveMerchantAfterSales": {
     "method": "POST",
     "path": "/api/v1/open/merchant/after-sales/{requestId}/approve",
@@ -255,6 +266,28 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "webhook_endpoint_not_found"]
   },
+  "getInventoryLevel": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/inventory/levels/{skuId}",
+    "auth": "apiKey",
+    "scopes": ["inventory:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "sku_not_found"]
+  },
+  "getInventorySettings": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/inventory/settings",
+    "auth": "apiKey",
+    "scopes": ["inventory:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
   "getMerchantOrder": {
     "method": "GET",
     "path": "/api/v1/open/merchant/orders/{orderId}",
@@ -403,6 +436,28 @@ export const operationTable = {
     "path": "/api/v1/open/webhooks/endpoints",
     "auth": "apiKey",
     "scopes": ["webhooks:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": "cursor",
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
+  "listInventoryAdjustments": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/inventory/levels/{skuId}/adjustments",
+    "auth": "apiKey",
+    "scopes": ["inventory:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": "cursor",
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "sku_not_found"]
+  },
+  "listInventoryLevels": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/inventory/levels",
+    "auth": "apiKey",
+    "scopes": ["inventory:read"],
     "idempotency": "none",
     "body": null,
     "list": true,
@@ -640,6 +695,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_endpoint_not_found"]
   },
+  "setInventoryLevel": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/inventory/levels/{skuId}/set",
+    "auth": "apiKey",
+    "scopes": ["inventory:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "sku_not_found", "stock_below_reserved", "inventory_version_conflict"]
+  },
   "setPublicCartAddress": {
     "method": "PUT",
     "path": "/api/v1/open/storefront/carts/{cartId}/address",
@@ -673,6 +739,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_endpoint_not_found", "webhook_url_invalid"]
   },
+  "updateInventorySettings": {
+    "method": "PUT",
+    "path": "/api/v1/open/merchant/inventory/settings",
+    "auth": "apiKey",
+    "scopes": ["inventory:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress"]
+  },
   "updatePublicCartItemQuantity": {
     "method": "PATCH",
     "path": "/api/v1/open/storefront/carts/{cartId}/items/{skuId}",
@@ -698,4 +775,4 @@ export const operationTable = {
 } as const;
 
 /** The event kinds of the document’s `webhooks`. */
-export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published", "store.settings_changed"] as const;
+export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published", "store.settings_changed", "inventory.adjusted", "inventory.low"] as const;

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_DELIVERED_ORDER_ID, DEMO_FULFILLING_ORDER_ID } from '../lib/demo/order-ids';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';
+import { expect as baseExpect, type Locator, type Page, test } from './test';
 
 /**
  * The console defects of issue #43 as a merchant meets them, one page each at 1280 px: the
@@ -17,7 +17,6 @@ import { e2eDemoFile } from './demo-file';
 type Demo = { merchantUsers: { store: string; email: string; password: string }[] };
 const STORE = 'lumen-audio';
 const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 90_000 });
 
 async function signIn(page: Page, baseURL: string, next: string) {
   const user = (JSON.parse(readFileSync(e2eDemoFile(baseURL), 'utf8')) as Demo).merchantUsers.find((u) => u.store === STORE)!;
@@ -44,6 +43,16 @@ function orders(baseURL: string, ...args: string[]): string {
 /** "$1,234.56" -> 123456 (minor units). */
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 
+/** Where a grid row's `n`th column (from 0) ends, in page pixels, by its computed tracks. */
+function columnEnd(row: Locator, n: number): Promise<number> {
+  return row.evaluate((el, n) => {
+    const s = getComputedStyle(el);
+    const tracks = s.gridTemplateColumns.split(' ').map(parseFloat);
+    const left = el.getBoundingClientRect().left + parseFloat(s.borderLeftWidth) + parseFloat(s.paddingLeft);
+    return left + tracks.slice(0, n + 1).reduce((a, b) => a + b, 0) + n * parseFloat(s.columnGap);
+  }, n);
+}
+
 async function box(l: Locator) {
   const b = await l.boundingBox();
   if (!b) throw new Error('not laid out');
@@ -56,7 +65,9 @@ test('#43.6/#43.5 the orders list at 1280 px: the state badge ends before the re
   await expect(row.locator('.mcc-badge')).toHaveText('Awaiting payment');
   const badge = await box(row.locator('.mcc-badge'));
   const recipient = await box(row.locator('.mo-recipient'));
-  expect(badge.x + badge.width).toBeLessThanOrEqual(recipient.x);
+  // Inside its own column, not only short of the next: a wider font than this browser's ran it under the name.
+  expect(badge.x + badge.width).toBeLessThanOrEqual((await columnEnd(row, 1)) + 0.5);
+  expect(badge.x + badge.width).toBeLessThan(recipient.x);
   // The same zone the decoration studio names: Pacific time for this US store, never UTC.
   await expect(row).toContainText(/\((Pacific Standard|Pacific Daylight) Time\)/);
   await expect(page.locator('main')).not.toContainText('UTC');

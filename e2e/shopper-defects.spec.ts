@@ -208,6 +208,8 @@ test.describe('phone zh-CN', () => {
     await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await expect(page.getByText('张* · 杭州市 · 手机尾号 5678')).toBeVisible();
+    // #43.4: the variant in Chinese here too, as on the product page and in the cart (not "White · 数量 2").
+    await expect(page.locator('.co-line .co-muted')).toHaveText(/^(黑色|白色|蓝色) · 数量 1 × /);
     await expect(page.getByTestId('co-expires')).toContainText('（中国标准时间）');
     // CN prices include VAT: the line amounts add up to the subtotal.
     expect(await sumOf(page.getByTestId('co-line-amount'))).toBe(cents(await page.getByTestId('co-subtotal').textContent()));

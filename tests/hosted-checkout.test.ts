@@ -271,6 +271,24 @@ describe('browser steps', () => {
     expect(r.text).not.toContain(c.installationId);
   });
 
+  it('shows each line’s option values in the session’s language: 白色 in a Chinese checkout, White in an English one', async () => {
+    const db = await getDb();
+    const skus = await db.sku.findMany({ where: { id: { in: skuPool } }, select: { id: true, optionValues: true } });
+    const white = skus.find((s) => (s.optionValues as Record<string, string>).color === 'White')!.id;
+    skuPool = skuPool.filter((id) => id !== white);
+    await db.sku.update({ where: { id: white }, data: { stock: 10 } });
+    const c = await credential('hc-options');
+    for (const [locale, shown] of [['zh-CN', '白色'], ['en-US', 'White']] as const) {
+      const { session } = await openSession(c, [{ skuId: white, quantity: 2 }], { locale });
+      const r = await step(projectionRoute, session.id);
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.data.locale).toBe(locale);
+      expect(r.body.data.lines[0]).toMatchObject({ optionValues: { color: 'White' }, options: expect.arrayContaining([shown]), quantity: 2 });
+      expect(r.body.data.lines[0].options).toHaveLength(Object.keys(r.body.data.lines[0].optionValues).length);
+      expect(await cancel(session.id)).toMatchObject({ status: 200 });
+    }
+  });
+
   it('two concurrent continues place exactly one order and one charge; the order sums equal the pinned quote', async () => {
     const c = await credential('hc-concurrent');
     const skuA = await freshSku(4);

@@ -93,9 +93,30 @@ describe('reading the store’s orders', () => {
     // Newest first: the exchange's goods received is the last thing the seed did.
     expect(o.timeline[0]).toMatchObject({ action: 'after_sales.receive', subjectType: 'after_sales_request', subjectId: R.toExchange, actor: { kind: 'installation' } });
     expect(o.timeline.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['order.fulfil', 'order.ship', 'order.deliver', 'after_sales.request']));
+    expect(o.timeline.at(-1)).toMatchObject({ action: 'order.place', actor: { kind: 'shopper' }, occurredAt: o.createdAt });
     expectError(await order(DEMO_AFTER_SALES_ORDER_ID, otherStore), 404, 'order_not_found');
     expectError(await order(randomUUID()), 404, 'order_not_found');
     expectError(await order('not-a-uuid'), 404, 'order_not_found');
+  });
+
+  it('a paid order nobody has moved yet has a timeline: placed by the shopper, then paid at checkout with its method and reference', async () => {
+    const o = ok(await order(DEMO_TO_FULFIL_ORDER_ID, readOnly));
+    expect(o.state).toBe('paid');
+    const charge = await (await getDb()).payment.findFirstOrThrow({ where: { orderId: DEMO_TO_FULFIL_ORDER_ID, kind: 'charge' } });
+    expect(charge.reference).toBeTruthy();
+    expect(o.timeline).toEqual([
+      expect.objectContaining({
+        action: 'order.pay',
+        actor: { kind: 'shopper', label: 'shopper' },
+        subjectId: DEMO_TO_FULFIL_ORDER_ID,
+        details: expect.objectContaining({ method: charge.provider, reference: charge.reference, amount: o.total.amount, currency: o.currency }),
+        occurredAt: o.paidAt,
+      }),
+      expect.objectContaining({ action: 'order.place', actor: { kind: 'shopper', label: 'shopper' }, details: { total: o.total.amount, currency: o.currency, lines: o.lines.length }, occurredAt: o.createdAt }),
+    ]);
+    // An order still waiting for its payment was only placed.
+    const pending = ok(await order(DEMO_PENDING_ORDER_ID, readOnly));
+    expect(pending.timeline.map((e: { action: string }) => e.action)).toEqual(['order.place']);
   });
 
   it('needs orders:read to read and orders:write to move', async () => {
@@ -115,7 +136,9 @@ describe('moving an order', () => {
     const paid = ok(await post(markPaidRoute.POST, { orderId: DEMO_PENDING_ORDER_ID }, { expectedVersion: 1, reason: 'Bank transfer received' }));
     expect(paid).toMatchObject({ state: 'paid', version: 2, nextActions: ['fulfil', 'cancel'] });
     expect(paid.payments).toEqual([expect.objectContaining({ kind: 'charge', status: 'succeeded' })]);
-    expect(paid.timeline[0]).toMatchObject({ action: 'order.mark_paid', actor: { kind: 'installation' }, details: { reason: 'Bank transfer received', toState: 'paid' } });
+    expect(paid.timeline[0]).toMatchObject({ action: 'order.mark_paid', actor: { kind: 'installation' }, details: { reason: 'Bank transfer received', toState: 'paid', method: 'manual', reference: expect.any(String) } });
+    // Marked paid, so the payment is that entry, not a second one; the placement is the oldest.
+    expect(paid.timeline.map((e: { action: string }) => e.action)).toEqual(['order.mark_paid', 'order.place']);
 
     ok(await post(fulfilRoute.POST, { orderId: DEMO_PENDING_ORDER_ID }, { expectedVersion: 2 }));
     const shipped = ok(await post(shipRoute.POST, { orderId: DEMO_PENDING_ORDER_ID }, { carrier: 'sf-express', trackingNumber: 'SF1234567890' }));

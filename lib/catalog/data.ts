@@ -501,9 +501,9 @@ export function readCategoryBySlug(db: SqlClient, slug: string): Promise<z.outpu
   return queryRow(db, CategoryRef, Prisma.sql`SELECT "id", "path" FROM "Category" WHERE "slug" = ${slug}`);
 }
 
-const StoreRefRow = z.object({ id: z.string(), slug: z.string(), displayName: z.string(), accessMode: z.enum(['open', 'protected']) });
+const StoreRefRow = z.object({ id: z.string(), slug: z.string(), displayName: z.string(), defaultMarket: Market, accessMode: z.enum(['open', 'protected']) });
 
-const storeRefColumns = Prisma.sql`SELECT "id", "slug", "displayName", "accessMode"::text AS "accessMode" FROM "Merchant"`;
+const storeRefColumns = Prisma.sql`SELECT "id", "slug", "displayName", "defaultMarket", "accessMode"::text AS "accessMode" FROM "Merchant"`;
 
 /** The stores with these slugs, in slug order; those that do not exist are left out. */
 export function readStoresBySlugs(db: SqlClient, slugs: readonly string[]): Promise<StoreRef[]> {

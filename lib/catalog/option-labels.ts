@@ -35,3 +35,22 @@ export function labelsOf(
 export function optionValueText(label: Pick<OptionLabel, 'value' | 'valueName'>, locale: Locale): string {
   return label.valueName?.[locale] || label.value;
 }
+
+/** A line of a cart, a checkout or an order: the SKU and the option values it snapshotted. */
+export type VariantLine = { skuId: string; optionValues: Record<string, string> };
+
+/**
+ * THE way a line's variant is shown, on every page (cart, hosted checkout, the shopper's order
+ * page, the console's order page): its option values in `locale` (the shopper's language; in the
+ * console, the console's), in the product's option order. `labels` comes from `skuOptionLabels`;
+ * a SKU it does not know (since deleted) shows the values the line snapshotted, as written.
+ */
+export function lineOptionTexts(labels: ReadonlyMap<string, OptionLabel[]>, line: VariantLine, locale: Locale): string[] {
+  return labels.get(line.skuId)?.map((l) => optionValueText(l, locale)) ?? Object.values(line.optionValues);
+}
+
+/** `lineOptionTexts` for several lines at once, reading their SKUs' labels: one array per line, in order. */
+export async function linesOptionTexts(db: Db | Prisma.TransactionClient, lines: readonly VariantLine[], locale: Locale): Promise<string[][]> {
+  const labels = await skuOptionLabels(db, lines.map((l) => l.skuId));
+  return lines.map((l) => lineOptionTexts(labels, l, locale));
+}

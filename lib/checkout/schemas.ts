@@ -111,6 +111,9 @@ export const HostedCheckoutBrowserLine = z
   .strictObject({
     title: z.string(),
     optionValues: z.record(z.string(), z.string()),
+    options: z.array(z.string()).meta({
+      description: 'The option values in the session’s language, in the product’s option order, as the page shows them (`{"color": "White"}` in a zh-CN session: `["白色"]`); `optionValues` keeps the SKU’s own values.',
+    }),
     imageUrl: z.string().nullable(),
     quantity: z.int().min(1),
     unitPrice: Money,

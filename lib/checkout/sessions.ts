@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { moveCart, readCartShipping } from '../carts/data';
 import { commitReservedStock, releaseReservedStock } from '../catalog/data';
+import { linesOptionTexts } from '../catalog/option-labels';
 import { skuImageUrls } from '../catalog/sku-images';
 import { publicBaseUrl } from '../core/media-urls';
 import type { Db } from '../db/client';
@@ -177,6 +178,7 @@ export async function toProjection(db: Db | Tx, s: SessionRecord, now: Date): Pr
   const cart = await readCartShipping(db, s.cartId);
   const address = cart?.address ?? null;
   const imageOf = await skuImageUrls(db, quote.lines.map((l) => l.skuId));
+  const options = await linesOptionTexts(db, quote.lines, s.locale);
   const order = await orderOf(db, s);
   const phone = address?.phone ? address.phone.replace(/\D/g, '') : null;
   return {
@@ -188,9 +190,10 @@ export async function toProjection(db: Db | Tx, s: SessionRecord, now: Date): Pr
     market: quote.market,
     currency: quote.currency,
     taxInclusive: quote.taxInclusive,
-    lines: quote.lines.map((l) => ({
+    lines: quote.lines.map((l, i) => ({
       title: l.title,
       optionValues: l.optionValues,
+      options: options[i] ?? [],
       imageUrl: imageOf.get(l.skuId) ?? null,
       quantity: l.quantity,
       unitPrice: l.unitPrice,

@@ -1,7 +1,7 @@
 import type { SqlClient } from '../db/rows';
 
-/** A store as the domains that only name stores see it: who it is and whether shoppers must unlock it. */
-export type StoreRef = { id: string; slug: string; displayName: string; accessMode: 'open' | 'protected' };
+/** A store as the domains that only name stores see it: who it is, its default market (its times' zone) and whether shoppers must unlock it. */
+export type StoreRef = { id: string; slug: string; displayName: string; defaultMarket: 'CN' | 'US'; accessMode: 'open' | 'protected' };
 
 /**
  * The stores, for the domains below the catalog (credentials, oauth, merchant-users) that name

@@ -7,7 +7,7 @@ import { revokeAppAccess } from '../oauth/revoke-app-access';
 import { isMember, readMerchantUser } from './data';
 
 export type ConsoleApp = { appId: string; name: string; scopes: string[]; status: 'active' | 'uninstalled'; oauthAccess: boolean };
-export type ConsoleStore = { merchantId: string; slug: string; name: string; apps: ConsoleApp[] };
+export type ConsoleStore = { merchantId: string; slug: string; name: string; defaultMarket: 'CN' | 'US'; apps: ConsoleApp[] };
 export type MerchantConsole = { user: { id: string; email: string; displayName: string }; stores: ConsoleStore[] };
 
 /**
@@ -29,6 +29,7 @@ export async function readMerchantConsole(ctx: ServiceContext, userId: string, s
       merchantId: m.id,
       slug: m.slug,
       name: m.displayName,
+      defaultMarket: m.defaultMarket,
       apps: installations
         .filter((i) => i.merchantId === m.id)
         .map((i) => ({ appId: i.appId, name: i.appName, scopes: [...i.scopes], status: i.status, oauthAccess: live.has(`${m.id}:${i.appId}`) })),

@@ -45,9 +45,11 @@ const PaymentRecord = z.object({
   currency: Currency,
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
+  reference: z.string().nullable(),
   reason: z.string().nullable(),
   afterSalesRequestId: z.string().nullable(),
   createdAt: z.date(),
+  updatedAt: z.date(),
 });
 
 const AfterSalesRecord = z.object({

@@ -312,7 +312,10 @@ export const AfterSalesIdParams = z.strictObject({
 export const OrderTimelineEntry = z
   .strictObject({
     id: z.uuid(),
-    action: z.string().meta({ description: 'What was done: `order.mark_paid|fulfil|ship|deliver|close|cancel`, `after_sales.request|approve|reject|receive|refund|exchange`.' }),
+    action: z.string().meta({
+      description:
+        'What was done: `order.place` (the shopper placed it at checkout), `order.pay` (a payment taken at checkout: `method`, `reference`, the card), `order.mark_paid|fulfil|ship|deliver|close|cancel`, `after_sales.request|approve|reject|receive|refund|exchange`.',
+    }),
     actor: z
       .strictObject({
         kind: z.enum(['merchant_user', 'installation', 'operator', 'shopper', 'system']),
@@ -330,7 +333,9 @@ export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
 export const MerchantOrder = StorefrontOrder.extend({
   nextActions: z.array(z.enum(orderActions)).meta({ description: 'The moves the order’s state allows now (empty once it is final).' }),
   refundRemaining: Money.meta({ description: 'What is left to refund: what was paid less `refundedTotal`.' }),
-  timeline: z.array(OrderTimelineEntry).meta({ description: 'The audit trail of the order and its after-sales requests, newest first (at most 200 entries): who did what.' }),
+  timeline: z.array(OrderTimelineEntry).meta({
+    description: 'Who did what to the order, newest first (at most 200 entries): its placement and payment at checkout, then the audit trail of the order and its after-sales requests.',
+  }),
 }).meta({ id: 'MerchantOrder' });
 export type MerchantOrder = z.infer<typeof MerchantOrder>;
 

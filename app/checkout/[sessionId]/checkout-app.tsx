@@ -37,8 +37,8 @@ function Summary({ p, t }: { p: Projection; t: CheckoutText }) {
             <span className="co-line-text">
               <span className="co-line-title">{l.title}</span>
               <span className="co-muted">
-                {Object.values(l.optionValues).join(' / ')}
-                {Object.keys(l.optionValues).length ? ' · ' : ''}
+                {l.options.join(' / ')}
+                {l.options.length ? ' · ' : ''}
                 {t.quantity(l.quantity)} × {m(l.unitPrice)}
               </span>
             </span>

@@ -10,8 +10,10 @@ import { clientAddress } from '@/lib/http/client-address';
 import { merchantSessionUserId } from '@/lib/http/merchant-auth';
 import { readMerchantConsole } from '@/lib/merchant-users/merchant-console';
 import type { Locale } from '@/lib/schemas/common';
+import { storeTimeZone } from '@/lib/storefront/format';
 
-export type ConsoleStore = { merchantId: string; slug: string; name: string; apps: { appId: string; name: string }[] };
+/** A store of the console; `timeZone` is the one every time in its console is shown in (`consoleTime`). */
+export type ConsoleStore = { merchantId: string; slug: string; name: string; timeZone: string; apps: { appId: string; name: string }[] };
 
 export type ConsoleRequest = {
   /** Acts as the signed-in merchant user (the audit trail's actor). */
@@ -34,7 +36,7 @@ export const consoleRequest = cache(async (storeSlug: string): Promise<ConsoleRe
   const base = { db: await getDb(), requestId: `console_${crypto.randomUUID()}`, clientAddress: clientAddress(h), mediaBase: null };
   const view = await readMerchantConsole(createServiceContext(base), userId, storeDirectory);
   if (!view) redirect('/merchant/sign-in');
-  const stores = view.stores.map((s) => ({ merchantId: s.merchantId, slug: s.slug, name: s.name, apps: s.apps.map((a) => ({ appId: a.appId, name: a.name })) }));
+  const stores = view.stores.map((s) => ({ merchantId: s.merchantId, slug: s.slug, name: s.name, timeZone: storeTimeZone(s), apps: s.apps.map((a) => ({ appId: a.appId, name: a.name })) }));
   const store = stores.find((s) => s.slug === storeSlug);
   if (!store) notFound();
   const ctx = createServiceContext({ ...base, actor: { kind: 'merchant_user', userId: view.user.id, email: view.user.email } });

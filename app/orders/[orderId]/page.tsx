@@ -5,7 +5,7 @@ import type { StorefrontOrder } from '@/lib/orders/schemas';
 import { afterSalesReasonCodes, cancelReasonCodes } from '@/lib/orders/schemas';
 import { DocumentLang } from '@/components/storefront/document-lang';
 import { PaymentInstructions } from '@/components/storefront/payment-instructions';
-import { optionValueText, skuOptionLabels } from '@/lib/catalog/option-labels';
+import { lineOptionTexts, skuOptionLabels } from '@/lib/catalog/option-labels';
 import { manualPaymentInstructions } from '@/lib/orders/payment-instructions';
 import { cardBrandName, formatDateTime, formatMoney } from '@/lib/storefront/format';
 import { loadShopperOrder } from '@/lib/storefront/document-locale';
@@ -206,7 +206,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
           <ul className="op-lines">
             {order.lines.map((line) => {
               const e = page.lines.find((l) => l.orderLineId === line.id)!;
-              const options = (labels.get(line.skuId)?.map((l) => optionValueText(l, locale)) ?? Object.values(line.optionValues)).join(' / ');
+              const options = lineOptionTexts(labels, line, locale).join(' / ');
               return (
                 <li key={line.id} className="op-line" data-testid="op-line">
                   <div className="op-line-head">

@@ -1,4 +1,5 @@
 import { EmptyState } from '@/components/merchant/empty-state';
+import { consoleTime } from '@/components/merchant/format';
 import { Pagination } from '@/components/merchant/pagination';
 import { StatusBadge } from '@/components/merchant/status-badge';
 import { consoleText } from '@/components/merchant/text';
@@ -7,7 +8,7 @@ import { listStoreAfterSalesQueue } from '@/lib/orders/merchant-orders';
 import { AfterSalesQueueQuery } from '@/lib/orders/schemas';
 import { pathWithQuery } from '@/lib/storefront/locale';
 import { consoleRequest } from '../console';
-import { afterSalesStateTone, formatMoney, formatTime, ordersText } from '../orders/text';
+import { afterSalesStateTone, formatMoney, ordersText } from '../orders/text';
 import '../orders/orders.css';
 
 export const dynamic = 'force-dynamic';
@@ -70,7 +71,7 @@ export default async function AfterSalesQueuePage({ params, searchParams }: { pa
                     {t.afterSalesTypes[r.type]} · {t.reasons[r.reasonCode]}
                   </span>
                   <span className="mcc-muted">
-                    {t.filed} {formatTime(r.createdAt, locale)}
+                    {t.filed} {consoleTime(r.createdAt, locale, store.timeZone)}
                   </span>
                   <span className="mo-total">{r.type === 'exchange' ? '—' : formatMoney(r.refundAmount, locale)}</span>
                 </a>

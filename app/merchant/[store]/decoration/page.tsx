@@ -1,6 +1,7 @@
 import { ConfirmDialog, ConfirmedField } from '@/components/merchant/confirm-dialog';
 import { ConsoleForm, SubmitButton } from '@/components/merchant/console-form';
 import { EmptyState } from '@/components/merchant/empty-state';
+import { consoleTime } from '@/components/merchant/format';
 import { StatusBadge } from '@/components/merchant/status-badge';
 import { getMerchantByIdOrThrow } from '@/lib/catalog/merchants';
 import { isServiceError } from '@/lib/core/errors';
@@ -10,7 +11,6 @@ import { getDecorationDraft } from '@/lib/decoration/decoration-draft';
 import { createDecorationPreview } from '@/lib/decoration/preview-decoration';
 import { type DecorationBlock, DecorationBlockType } from '@/lib/decoration/schemas';
 import { inLocale } from '@/lib/schemas/common';
-import { formatDateTime } from '@/lib/storefront/format';
 import { consoleRequest } from '../console';
 import { arrangeBlockAction, publishAction } from './actions';
 import { BlockEditor } from './block-editor';
@@ -119,7 +119,7 @@ export default async function DecorationStudioPage({ params, searchParams }: { p
           <StatusBadge tone={draft.unpublishedChanges ? 'warning' : 'success'} label={draft.unpublishedChanges ? t.unpublished : t.upToDate} />
           <span>{t.source[draft.source]}</span>
           <span data-testid="draft-revision">{t.revision(draft.revision)}</span>
-          {draft.updatedAt && <span className="mcc-muted">{t.savedAt(formatDateTime(draft.updatedAt, locale, draft.market))}</span>}
+          {draft.updatedAt && <span className="mcc-muted">{t.savedAt(consoleTime(draft.updatedAt, locale, store.timeZone))}</span>}
           <span data-testid="live-version">{t.liveVersion(draft.liveVersion)}</span>
         </div>
         {draft.issues.length > 0 && (
@@ -272,7 +272,7 @@ export default async function DecorationStudioPage({ params, searchParams }: { p
               <div className="mcc-field dst-share">
                 <label htmlFor="dst-share-link">{t.shareTitle}</label>
                 <p id="dst-share-hint" className="mcc-hint">
-                  {t.shareHint(formatDateTime(preview.expiresAt, locale, draft.market))}
+                  {t.shareHint(consoleTime(preview.expiresAt, locale, store.timeZone))}
                 </p>
                 <input id="dst-share-link" type="url" readOnly value={preview.url} aria-describedby="dst-share-hint" data-testid="share-link" />
                 <a href={preview.path} target="_blank" rel="noopener">

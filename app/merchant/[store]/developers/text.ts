@@ -1,3 +1,4 @@
+import { consoleTime } from '@/components/merchant/format';
 import type { Scope } from '@/lib/core/scopes';
 import type { Locale } from '@/lib/schemas/common';
 
@@ -402,8 +403,7 @@ export function developersText(locale: Locale): DevelopersText {
   return locale === 'zh-CN' ? zh : en;
 }
 
-/** A moment as the console shows it: date and time in the page's language, with the time zone named. */
-export function formatWhen(locale: Locale, when: Date | string | null, none: string): string {
-  if (when === null) return none;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(when));
+/** A moment as the console shows it (`consoleTime`: the store's zone, named), or `none` for no moment. */
+export function formatWhen(locale: Locale, timeZone: string, when: Date | string | null, none: string): string {
+  return when === null ? none : consoleTime(when, locale, timeZone);
 }

@@ -1,13 +1,15 @@
 import { EmptyState } from '@/components/merchant/empty-state';
+import { consoleTime } from '@/components/merchant/format';
 import { Pagination } from '@/components/merchant/pagination';
 import { StatusBadge } from '@/components/merchant/status-badge';
 import { consoleText } from '@/components/merchant/text';
 import { listStoreOrders } from '@/lib/orders/merchant-orders';
 import { MerchantOrderListQuery } from '@/lib/orders/schemas';
 import { orderStates } from '@/lib/orders/states';
+import { instantOfWallTime } from '@/lib/storefront/format';
 import { pathWithQuery } from '@/lib/storefront/locale';
 import { consoleRequest } from '../console';
-import { formatMoney, formatTime, orderStateTone, ordersText } from './text';
+import { formatMoney, orderStateTone, ordersText } from './text';
 import './orders.css';
 
 export const dynamic = 'force-dynamic';
@@ -15,18 +17,25 @@ export const dynamic = 'force-dynamic';
 type Query = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The filter form's values (dates as YYYY-MM-DD, UTC days) as the list query: `to` includes its whole day. */
-function listQuery(q: Query) {
+/** The day after a YYYY-MM-DD date, as one. */
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The filter form's values as the list query: dates (YYYY-MM-DD) are days in the store's zone, the
+ * zone its times are shown in; `to` includes its whole day.
+ */
+function listQuery(q: Query, timeZone: string) {
   const from = one(q.from);
   const to = one(q.to);
   const raw = {
     state: one(q.state),
     q: one(q.q),
     cursor: one(q.cursor),
-    createdFrom: from && DATE.test(from) ? `${from}T00:00:00.000Z` : from,
-    createdTo: to && DATE.test(to) && !Number.isNaN(Date.parse(to)) ? new Date(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS).toISOString() : to,
+    createdFrom: from && DATE.test(from) ? (instantOfWallTime(from, timeZone)?.toISOString() ?? from) : from,
+    createdTo: to && DATE.test(to) && instantOfWallTime(to, timeZone) ? (instantOfWallTime(nextDay(to), timeZone)?.toISOString() ?? to) : to,
   };
   const parsed = MerchantOrderListQuery.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
   if (parsed.success) return { query: parsed.data, invalid: false };
@@ -40,7 +49,7 @@ export default async function OrdersPage({ params, searchParams }: { params: Pro
   const t = ordersText(locale);
   const ct = consoleText(locale);
   const q = await searchParams;
-  const { query, invalid } = listQuery(q);
+  const { query, invalid } = listQuery(q, store.timeZone);
   const { data, meta } = await listStoreOrders(ctx, { merchantId: store.merchantId, query });
   const base = `/merchant/${encodeURIComponent(store.slug)}/orders`;
   const filters = invalid ? {} : { q: one(q.q), from: one(q.from), to: one(q.to) };
@@ -112,7 +121,7 @@ export default async function OrdersPage({ params, searchParams }: { params: Pro
                   <span className="mo-number">{o.number}</span>
                   <StatusBadge tone={orderStateTone[o.state]} label={t.states[o.state]} />
                   <span className="mo-recipient">{o.recipient ?? '—'}</span>
-                  <span className="mcc-muted">{formatTime(o.createdAt, locale)}</span>
+                  <span className="mcc-muted">{consoleTime(o.createdAt, locale, store.timeZone)}</span>
                   <span className="mo-total">{formatMoney(o.total, locale)}</span>
                 </a>
               </li>

@@ -53,7 +53,7 @@ const en = {
   orderTitle: (n: string) => `Order ${n}`,
   version: (v: number) => `version ${v}`,
   linesTitle: 'Lines',
-  line: { item: 'Item', qty: 'Qty', unit: 'Unit price', total: 'Total', refundable: 'Refundable' },
+  line: { item: 'Item', qty: 'Qty', unit: 'Unit price', total: 'Amount', refundable: 'Refundable' },
   totalsTitle: 'Totals',
   totals: { subtotal: 'Subtotal', discount: 'Discount', shipping: 'Shipping', tax: 'Tax', taxIncluded: 'Tax (included)', total: 'Total', refunded: 'Refunded', remaining: 'Left to refund' },
   paymentsTitle: 'Payments and refunds',
@@ -72,6 +72,8 @@ const en = {
   by: (who: string) => `by ${who}`,
   actorKinds: { merchant_user: 'merchant', installation: 'app', operator: 'operator', shopper: 'shopper', system: 'system', merchant: 'merchant', payment_provider: 'payment provider' } as Record<string, string>,
   auditActions: {
+    'order.place': 'placed the order',
+    'order.pay': 'paid',
     'order.mark_paid': 'marked it paid',
     'order.fulfil': 'started fulfilment',
     'order.ship': 'shipped it',
@@ -86,6 +88,9 @@ const en = {
     'after_sales.exchange': 'sent the exchange',
   } as Record<string, string>,
   movedTo: (to: string) => `→ ${to}`,
+  paymentMethods: { test_card: 'card', manual: 'bank transfer or on delivery' } as Record<string, string>,
+  reference: (ref: string) => `reference ${ref}`,
+  app: (name: string) => `the app ${name}`,
   actionsTitle: 'Next steps',
   noActions: 'No further steps: this order is final.',
   markPaid: 'Mark as paid',
@@ -96,7 +101,7 @@ const en = {
   carrierHint: 'UPS, USPS, FedEx, DHL, SF Express, JD Logistics, EMS get a tracking link; any other name is kept as written.',
   deliver: 'Mark as delivered',
   deliveredAt: 'Delivered at',
-  deliveredAtHint: 'Leave empty for now. Not before it shipped, not in the future (UTC).',
+  deliveredAtHint: (zone: string) => `Leave empty for now. Not before it shipped, not in the future (${zone}).`,
   close: 'Close the order',
   cancel: 'Cancel the order…',
   cancelConfirm: (refund: string | null) => (refund ? `Cancel this order and refund ${refund} to the shopper? This cannot be undone.` : 'Cancel this order? This cannot be undone.'),
@@ -200,6 +205,8 @@ const zh: typeof en = {
   by: (who) => `操作人：${who}`,
   actorKinds: { merchant_user: '商家', installation: '应用', operator: '运营人员', shopper: '顾客', system: '系统', merchant: '商家', payment_provider: '支付机构' },
   auditActions: {
+    'order.place': '提交了订单',
+    'order.pay': '完成了付款',
     'order.mark_paid': '确认了收款',
     'order.fulfil': '开始备货',
     'order.ship': '已发货',
@@ -214,6 +221,9 @@ const zh: typeof en = {
     'after_sales.exchange': '已寄出换货',
   },
   movedTo: (to) => `→ ${to}`,
+  paymentMethods: { test_card: '银行卡', manual: '银行转账或货到付款' },
+  reference: (ref) => `流水号 ${ref}`,
+  app: (name) => `应用 ${name}`,
   actionsTitle: '下一步',
   noActions: '订单已结束，没有后续操作。',
   markPaid: '确认收款',
@@ -224,7 +234,7 @@ const zh: typeof en = {
   carrierHint: 'UPS、USPS、FedEx、DHL、顺丰、京东物流、EMS 会生成物流链接；其他名称按原样保存。',
   deliver: '标记为已签收',
   deliveredAt: '签收时间',
-  deliveredAtHint: '留空表示现在。不得早于发货时间，也不得晚于现在（UTC）。',
+  deliveredAtHint: (zone) => `留空表示现在。不得早于发货时间，也不得晚于现在（${zone}）。`,
   close: '关闭订单',
   cancel: '取消订单…',
   cancelConfirm: (refund) => (refund ? `取消此订单并向顾客退款 ${refund}？此操作无法撤销。` : '取消此订单？此操作无法撤销。'),
@@ -313,8 +323,4 @@ export const afterSalesStateTone: Record<AfterSalesState, BadgeTone> = {
 /** Money as the merchant reads it: the amount in the order's currency, in the console's language. */
 export function formatMoney(m: { amount: number; currency: string }, locale: Locale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: m.currency }).format(m.amount / 100);
-}
-
-export function formatTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
 }

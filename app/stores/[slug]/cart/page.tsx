@@ -8,7 +8,7 @@ import { StoreFrame } from '@/components/storefront/store-frame';
 import { getOwnCart } from '@/lib/carts/get-own-cart';
 import { quotePublicCartCheckout } from '@/lib/carts/quote-public-cart-checkout';
 import type { PublicCartCheckoutQuote } from '@/lib/carts/schemas';
-import { optionValueText, skuOptionLabels } from '@/lib/catalog/option-labels';
+import { lineOptionTexts, skuOptionLabels } from '@/lib/catalog/option-labels';
 import { skuImageUrls } from '@/lib/catalog/sku-images';
 import { openSessionOfCart } from '@/lib/checkout/storefront-checkout';
 import { isServiceError } from '@/lib/core/errors';
@@ -146,7 +146,7 @@ export default async function CartPage({ params, searchParams }: Props) {
             const image = images.get(line.skuId);
             const short = shortOf.get(line.skuId);
             const quoted = quote?.lines.find((l) => l.skuId === line.skuId);
-            const options = (labels.get(line.skuId)?.map((l) => optionValueText(l, locale)) ?? Object.values(line.optionValues)).join(' · ');
+            const options = lineOptionTexts(labels, line, locale).join(' · ');
             return (
               <li key={line.skuId} className="sf-cart-line" data-testid="cart-line" data-sku-id={line.skuId} data-problem={unavailable.has(line.skuId) ? 'unavailable' : short !== undefined ? 'stock' : undefined}>
                 <Link href={withLocale(`${base}/products/${encodeURIComponent(line.productSlug)}?sku=${line.skuId}`, asked)} className="sf-cart-line__media" tabIndex={-1} aria-hidden="true">

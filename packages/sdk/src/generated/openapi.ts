@@ -4776,6 +4776,8 @@ export interface components {
             optionValues: {
                 [key: string]: string;
             };
+            /** @description The option values in the session’s language, in the product’s option order, as the page shows them (`{"color": "White"}` in a zh-CN session: `["白色"]`); `optionValues` keeps the SKU’s own values. */
+            options: string[];
             imageUrl: string | null;
             quantity: number;
             unitPrice: components["schemas"]["Money"];
@@ -5250,13 +5252,13 @@ export interface components {
             nextActions: ("mark_paid" | "fulfil" | "ship" | "deliver" | "close" | "cancel")[];
             /** @description What is left to refund: what was paid less `refundedTotal`. */
             refundRemaining: components["schemas"]["Money"];
-            /** @description The audit trail of the order and its after-sales requests, newest first (at most 200 entries): who did what. */
+            /** @description Who did what to the order, newest first (at most 200 entries): its placement and payment at checkout, then the audit trail of the order and its after-sales requests. */
             timeline: components["schemas"]["MerchantOrderTimelineEntry"][];
         };
         MerchantOrderTimelineEntry: {
             /** Format: uuid */
             id: string;
-            /** @description What was done: `order.mark_paid|fulfil|ship|deliver|close|cancel`, `after_sales.request|approve|reject|receive|refund|exchange`. */
+            /** @description What was done: `order.place` (the shopper placed it at checkout), `order.pay` (a payment taken at checkout: `method`, `reference`, the card), `order.mark_paid|fulfil|ship|deliver|close|cancel`, `after_sales.request|approve|reject|receive|refund|exchange`. */
             action: string;
             /** @description Who did it. */
             actor: {

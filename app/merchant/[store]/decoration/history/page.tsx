@@ -1,6 +1,7 @@
 import { ConfirmDialog, ConfirmedField } from '@/components/merchant/confirm-dialog';
 import { ConsoleForm, SubmitButton } from '@/components/merchant/console-form';
 import { EmptyState } from '@/components/merchant/empty-state';
+import { consoleTime } from '@/components/merchant/format';
 import { Pagination } from '@/components/merchant/pagination';
 import { StatusBadge } from '@/components/merchant/status-badge';
 import { consoleText } from '@/components/merchant/text';
@@ -9,7 +10,6 @@ import { getMerchantByIdOrThrow } from '@/lib/catalog/merchants';
 import { listDecorationVersions } from '@/lib/decoration/decoration-versions';
 import { DECORATION_AUDIT_SUBJECT } from '@/lib/decoration/events';
 import type { DecorationChanges } from '@/lib/decoration/schemas';
-import { formatDateTime } from '@/lib/storefront/format';
 import { consoleRequest } from '../../console';
 import { rollbackAction } from '../actions';
 import { studioHref } from '../studio';
@@ -98,7 +98,7 @@ export default async function DecorationHistoryPage({ params, searchParams }: { 
                 {v.restoredFromVersion !== null && <StatusBadge tone="info" label={h.restoredFrom(v.restoredFromVersion)} />}
               </div>
               <p className="mcc-muted">
-                {h.publishedAt}: {formatDateTime(v.publishedAt, locale, merchant.defaultMarket)} · {h.blocks(v.blockCount, v.productCount)}
+                {h.publishedAt}: {consoleTime(v.publishedAt, locale, store.timeZone)} · {h.blocks(v.blockCount, v.productCount)}
               </p>
               <ChangeSummary changes={v.changes} t={t} />
               {!v.live && (
@@ -129,7 +129,7 @@ export default async function DecorationHistoryPage({ params, searchParams }: { 
           <ul className="dst-activity">
             {activity.entries.map((e) => (
               <li key={e.id}>
-                <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt, locale, merchant.defaultMarket)}</time> · {actorLabel(e)} {h.actions[e.action] ?? e.action}
+                <time dateTime={e.occurredAt}>{consoleTime(e.occurredAt, locale, store.timeZone)}</time> · {actorLabel(e)} {h.actions[e.action] ?? e.action}
                 {detail(e.details) ? ` (${detail(e.details)})` : ''}
               </li>
             ))}

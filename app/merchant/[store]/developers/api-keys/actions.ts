@@ -49,7 +49,7 @@ export async function rollApiKeyAction(_previous: FormState, form: FormData): Pr
   if (!oneOf(overlap, ROLL_OVERLAPS)) return { errors: { overlap: t.keys.errors.overlap } };
   try {
     const rolled = await rollApiKey(ctx, { keyId: field(form, 'keyId'), overlapSeconds: Number(overlap), merchantId: store.merchantId });
-    return { notice: t.keys.rolled(formatWhen(locale, rolled.previous.expiresAt, t.never)), secret: revealed(t, t.keys.newKey, rolled.key) };
+    return { notice: t.keys.rolled(formatWhen(locale, store.timeZone, rolled.previous.expiresAt, t.never)), secret: revealed(t, t.keys.newKey, rolled.key) };
   } catch (err) {
     if (err instanceof ApiKeyNotFound) return { message: t.keys.errors.notFound };
     if (err instanceof CredentialAdminError) return { message: t.keys.errors.notActive };

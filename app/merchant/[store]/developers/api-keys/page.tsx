@@ -20,7 +20,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ store:
   const { ctx, store, locale } = await consoleRequest(slug);
   const t = developersText(locale);
   const keys = (await listApiKeys(ctx, { merchantId: store.merchantId })).reverse();
-  const when = (d: Date | null, none = t.never) => formatWhen(locale, d, none);
+  const when = (d: Date | null, none = t.never) => formatWhen(locale, store.timeZone, d, none);
   return (
     <>
       <section className="mcc-card" aria-labelledby="create-key-title">

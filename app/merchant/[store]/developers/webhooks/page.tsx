@@ -69,9 +69,9 @@ export default async function WebhooksPage({ params, searchParams }: { params: P
                   <dt>{t.webhooks.events}</dt>
                   <dd>{e.eventTypes.length}</dd>
                   <dt>{t.webhooks.lastSuccess}</dt>
-                  <dd>{formatWhen(locale, e.lastSuccessAt, t.notYet)}</dd>
+                  <dd>{formatWhen(locale, store.timeZone, e.lastSuccessAt, t.notYet)}</dd>
                   <dt>{t.webhooks.lastFailure}</dt>
-                  <dd>{formatWhen(locale, e.lastFailureAt, t.notYet)}</dd>
+                  <dd>{formatWhen(locale, store.timeZone, e.lastFailureAt, t.notYet)}</dd>
                 </dl>
                 <p>
                   <a className="mcc-button mcc-button-quiet" href={sectionHref(store.slug, `developers/webhooks/${e.id}`)} aria-label={`${t.webhooks.open}: ${e.url}`}>

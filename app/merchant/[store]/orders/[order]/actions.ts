@@ -8,6 +8,7 @@ import { decideStoreAfterSales } from '@/lib/orders/decide-store-after-sales';
 import { moveStoreOrder } from '@/lib/orders/move-store-order';
 import { readStoreOrder } from '@/lib/orders/read-store-order';
 import { type OrderAction, orderActions } from '@/lib/orders/states';
+import { instantOfWallTime } from '@/lib/storefront/format';
 import { consoleRequest } from '../../console';
 import { ordersText } from '../text';
 
@@ -60,9 +61,9 @@ export async function orderMoveAction(_previous: FormState, form: FormData): Pro
     shipment = { carrier: values.carrier!, trackingNumber: values.trackingNumber! };
   }
   if (action === 'deliver' && values.deliveredAt) {
-    // The field is a UTC wall-clock time (the page says so).
-    const at = LOCAL_TIME.test(values.deliveredAt) ? new Date(`${values.deliveredAt}Z`) : new Date(Number.NaN);
-    if (Number.isNaN(at.getTime())) errors.deliveredAt = t.errors.date;
+    // The field is a wall-clock time in the store's zone, the one the page shows times in (and names).
+    const at = LOCAL_TIME.test(values.deliveredAt) ? instantOfWallTime(values.deliveredAt, store.timeZone) : null;
+    if (!at) errors.deliveredAt = t.errors.date;
     else deliveredAt = at.toISOString();
   }
   if (action === 'cancel') {

@@ -2,13 +2,16 @@ import { notFound } from 'next/navigation';
 import { ConfirmDialog, ConfirmedField } from '@/components/merchant/confirm-dialog';
 import { ConsoleForm, FormField, SubmitButton } from '@/components/merchant/console-form';
 import { EmptyState } from '@/components/merchant/empty-state';
+import { consoleTime } from '@/components/merchant/format';
 import { StatusBadge } from '@/components/merchant/status-badge';
+import { lineOptionTexts, skuOptionLabels } from '@/lib/catalog/option-labels';
 import { isServiceError } from '@/lib/core/errors';
 import { afterSalesActionsFrom } from '@/lib/orders/after-sales-states';
 import { readStoreOrderByRef } from '@/lib/orders/read-store-order';
 import type { MerchantOrder, OrderTimelineEntry, StorefrontAfterSales } from '@/lib/orders/schemas';
-import { consoleRequest } from '../../console';
-import { type OrdersText, afterSalesStateTone, formatMoney, formatTime, orderStateTone, ordersText } from '../text';
+import { cardBrandName, timeZoneName } from '@/lib/storefront/format';
+import { type ConsoleStore, consoleRequest } from '../../console';
+import { type OrdersText, afterSalesStateTone, formatMoney, orderStateTone, ordersText } from '../text';
 import { afterSalesAction, orderMoveAction } from './actions';
 import '../orders.css';
 
@@ -51,7 +54,7 @@ function Hidden({ store, order }: { store: string; order: MerchantOrder }) {
 }
 
 /** The moves the order's state allows, as buttons and forms; cancelling asks first. */
-function NextSteps({ store, order, t, locale }: { store: string; order: MerchantOrder; t: OrdersText; locale: 'zh-CN' | 'en-US' }) {
+function NextSteps({ store, order, t, locale, zone }: { store: string; order: MerchantOrder; t: OrdersText; locale: 'zh-CN' | 'en-US'; zone: string }) {
   const step = (action: string) => (
     <>
       <Hidden store={store} order={order} />
@@ -99,7 +102,7 @@ function NextSteps({ store, order, t, locale }: { store: string; order: Merchant
           {action === 'deliver' && (
             <ConsoleForm action={orderMoveAction} label={t.deliver}>
               {step(action)}
-              <FormField name="deliveredAt" label={t.deliveredAt} hint={t.deliveredAtHint} type="datetime-local" />
+              <FormField name="deliveredAt" label={t.deliveredAt} hint={t.deliveredAtHint(timeZoneName(new Date(), locale, zone))} type="datetime-local" />
               <div className="mcc-actions">
                 <SubmitButton>{t.deliver}</SubmitButton>
               </div>
@@ -132,7 +135,7 @@ function NextSteps({ store, order, t, locale }: { store: string; order: Merchant
 }
 
 /** One after-sales request: what was asked, its state, and the decisions its state allows. */
-function AfterSalesRequest({ store, order, r, t, locale }: { store: string; order: MerchantOrder; r: StorefrontAfterSales; t: OrdersText; locale: 'zh-CN' | 'en-US' }) {
+function AfterSalesRequest({ store, order, r, t, locale, zone }: { store: string; order: MerchantOrder; r: StorefrontAfterSales; t: OrdersText; locale: 'zh-CN' | 'en-US'; zone: string }) {
   const actions = afterSalesActionsFrom(r.type, r.state).filter((a) => a !== 'await_return');
   const title = (lineId: string) => order.lines.find((l) => l.id === lineId)?.title ?? lineId;
   const hidden = (action: string) => (
@@ -148,7 +151,7 @@ function AfterSalesRequest({ store, order, r, t, locale }: { store: string; orde
       <div className="mo-head">
         <strong>{t.afterSalesTypes[r.type]}</strong>
         <StatusBadge tone={afterSalesStateTone[r.state]} label={t.afterSalesStates[r.state]} />
-        <span className="mcc-muted">{formatTime(r.createdAt, locale)}</span>
+        <span className="mcc-muted">{consoleTime(r.createdAt, locale, zone)}</span>
       </div>
       <dl className="mcc-dl">
         <dt>{t.reason}</dt>
@@ -234,21 +237,37 @@ function AfterSalesRequest({ store, order, r, t, locale }: { store: string; orde
   );
 }
 
-function TimelineEntry({ e, order, t, locale }: { e: OrderTimelineEntry; order: MerchantOrder; t: OrdersText; locale: 'zh-CN' | 'en-US' }) {
-  const to = typeof e.details.toState === 'string' ? e.details.toState : null;
+/**
+ * One step of the timeline: what was done (placed, paid with its method and reference, each move
+ * with its tracking, refund amount or reason), when (in the store's zone) and by whom: the
+ * merchant user's e-mail, the app's name, or the shopper, the operator, the system.
+ */
+function TimelineEntry({ e, order, store, t, locale }: { e: OrderTimelineEntry; order: MerchantOrder; store: ConsoleStore; t: OrdersText; locale: 'zh-CN' | 'en-US' }) {
+  const d = e.details;
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  const to = text(d.toState);
   const toLabel = to ? ((e.subjectType === 'order' ? (t.states as Record<string, string>)[to] : (t.afterSalesStates as Record<string, string>)[to]) ?? to) : null;
-  const who = e.actor.kind === 'merchant_user' ? e.actor.label : (t.actorKinds[e.actor.kind] ?? e.actor.kind);
-  const amount = typeof e.details.refundAmount === 'number' && e.details.refundAmount > 0 ? formatMoney(money(e.details.refundAmount, order.currency), locale) : null;
-  const tracking = typeof e.details.trackingNumber === 'string' ? `${String(e.details.carrier ?? '')} ${e.details.trackingNumber}` : null;
-  const reason = typeof e.details.reason === 'string' && !['merchant', 'operator', 'demo'].includes(e.details.reason) ? e.details.reason : null;
+  const app = e.actor.kind === 'installation' ? store.apps.find((a) => a.appId === e.actor.label) : undefined;
+  const who = e.actor.kind === 'merchant_user' ? e.actor.label : e.actor.kind === 'installation' ? t.app(app?.name ?? e.actor.label) : (t.actorKinds[e.actor.kind] ?? e.actor.kind);
+  const amountOf = (v: unknown) => (typeof v === 'number' && v > 0 ? formatMoney(money(v, order.currency), locale) : null);
+  const method = text(d.method);
+  const facts = [
+    e.action === 'order.place' ? amountOf(d.total) : null,
+    e.action === 'order.pay' || e.action === 'order.mark_paid' ? amountOf(d.amount) : null,
+    method ? (t.paymentMethods[method] ?? method) : null,
+    text(d.cardLast4) ? `${cardBrandName(String(d.cardBrand ?? ''))} •••• ${String(d.cardLast4)}` : null,
+    text(d.reference) ? t.reference(String(d.reference)) : null,
+    text(d.trackingNumber) ? `${String(d.carrier ?? '')} ${String(d.trackingNumber)}`.trim() : null,
+    amountOf(d.refundAmount),
+  ].filter((f): f is string => !!f);
+  const reason = text(d.reason) && !['merchant', 'operator', 'demo'].includes(String(d.reason)) ? String(d.reason) : null;
   return (
-    <li data-testid="timeline-entry" data-action={e.action}>
-      <time dateTime={e.occurredAt}>{formatTime(e.occurredAt, locale)}</time>
-      <span>
+    <li data-testid="timeline-entry" data-action={e.action} data-actor={e.actor.kind}>
+      <time dateTime={e.occurredAt}>{consoleTime(e.occurredAt, locale, store.timeZone)}</time>
+      <span className="mo-timeline-what">
         {t.auditActions[e.action] ?? e.action}
         {toLabel && ` ${t.movedTo(toLabel)}`}
-        {tracking && ` · ${tracking}`}
-        {amount && ` · ${amount}`}
+        {facts.map((f) => ` · ${f}`).join('')}
       </span>
       {reason && <span className="mcc-muted"> · {reason}</span>}
       <span className="mcc-muted"> · {t.by(who)}</span>
@@ -279,6 +298,8 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
     if (isServiceError(err) && err.code === 'order_not_found') notFound();
     throw err;
   });
+  const labels = await skuOptionLabels(ctx.db, order.lines.map((l) => l.skuId));
+  const zone = store.timeZone;
   const base = `/merchant/${encodeURIComponent(store.slug)}/orders`;
   const f = order.fulfilment;
   return (
@@ -294,7 +315,7 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
           <StatusBadge tone={orderStateTone[order.state]} label={t.states[order.state]} />
         </span>
         <span className="mcc-muted">
-          {formatTime(order.createdAt, locale)} · {t.version(order.version)}
+          {consoleTime(order.createdAt, locale, zone)} · {t.version(order.version)}
         </span>
       </div>
       <Outcome q={q} t={t} />
@@ -321,24 +342,38 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
                   </tr>
                 </thead>
                 <tbody>
-                  {order.lines.map((l) => (
-                    <tr key={l.id} data-testid="order-line">
-                      <td>
-                        {l.title}
-                        <span className="mcc-muted mo-sku"> {l.skuCode}</span>
-                      </td>
-                      <td className="mcc-num">{l.quantity}</td>
-                      <td className="mcc-num">{formatMoney(l.unitPrice, locale)}</td>
-                      <td className="mcc-num">{formatMoney(l.total, locale)}</td>
-                    </tr>
-                  ))}
+                  {order.lines.map((l) => {
+                    const options = lineOptionTexts(labels, l, locale).join(' / ');
+                    return (
+                      <tr key={l.id} data-testid="order-line">
+                        <td>
+                          {l.title}
+                          {options && (
+                            <span className="mo-options" data-testid="order-line-options">
+                              {' '}
+                              {options}
+                            </span>
+                          )}
+                          <span className="mcc-muted mo-sku"> {l.skuCode}</span>
+                        </td>
+                        <td className="mcc-num">{l.quantity}</td>
+                        <td className="mcc-num">{formatMoney(l.unitPrice, locale)}</td>
+                        {/* Quantity x unit price, as the subtotal adds them up: a US line's sales tax is the Tax row's. */}
+                        <td className="mcc-num" data-testid="order-line-amount">
+                          {formatMoney(l.subtotal, locale)}
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>
             <h3 className="mcc-h2 mo-h3">{t.totalsTitle}</h3>
             <dl className="mcc-dl mo-totals">
               <dt>{t.totals.subtotal}</dt>
-              <dd className="mcc-num">{formatMoney(order.subtotal, locale)}</dd>
+              <dd className="mcc-num" data-testid="order-subtotal">
+                {formatMoney(order.subtotal, locale)}
+              </dd>
               {order.discountTotal.amount > 0 && (
                 <>
                   <dt>{t.totals.discount}</dt>
@@ -377,7 +412,7 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
                   <li key={p.id} data-kind={p.kind}>
                     <strong>{t.paymentKinds[p.kind]}</strong> {formatMoney(p.amount, locale)} · {t.paymentStatus[p.status]} · {p.provider}
                     {p.card && ` · ${p.card.brand} •••• ${p.card.last4}`}
-                    <span className="mcc-muted"> · {formatTime(p.createdAt, locale)}</span>
+                    <span className="mcc-muted"> · {consoleTime(p.createdAt, locale, zone)}</span>
                   </li>
                 ))}
               </ul>
@@ -392,7 +427,7 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
             ) : (
               <ul className="mcc-list">
                 {order.afterSales.map((r) => (
-                  <AfterSalesRequest key={r.id} store={store.slug} order={order} r={r} t={t} locale={locale} />
+                  <AfterSalesRequest key={r.id} store={store.slug} order={order} r={r} t={t} locale={locale} zone={zone} />
                 ))}
               </ul>
             )}
@@ -406,14 +441,14 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
             ) : (
               <ol className="mo-timeline" data-testid="order-timeline">
                 {order.timeline.map((e) => (
-                  <TimelineEntry key={e.id} e={e} order={order} t={t} locale={locale} />
+                  <TimelineEntry key={e.id} e={e} order={order} store={store} t={t} locale={locale} />
                 ))}
               </ol>
             )}
           </section>
         </div>
         <div className="mo-grid-side">
-          <NextSteps store={store.slug} order={order} t={t} locale={locale} />
+          <NextSteps store={store.slug} order={order} t={t} locale={locale} zone={zone} />
           <section className="mcc-card" aria-labelledby="shipment-title">
             <h2 id="shipment-title" className="mcc-h2">
               {t.shipmentTitle}
@@ -423,17 +458,19 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
                 <dt>{t.carrier}</dt>
                 <dd>{f.carrier}</dd>
                 <dt>{t.trackingNumber}</dt>
-                <dd>{f.trackingNumber}</dd>
+                <dd className="mo-tracking" data-testid="order-tracking-number">
+                  {f.trackingNumber}
+                </dd>
                 {f.shippedAt && (
                   <>
                     <dt>{t.states.shipped}</dt>
-                    <dd>{formatTime(f.shippedAt, locale)}</dd>
+                    <dd>{consoleTime(f.shippedAt, locale, zone)}</dd>
                   </>
                 )}
                 {f.deliveredAt && (
                   <>
                     <dt>{t.states.delivered}</dt>
-                    <dd>{formatTime(f.deliveredAt, locale)}</dd>
+                    <dd>{consoleTime(f.deliveredAt, locale, zone)}</dd>
                   </>
                 )}
               </dl>

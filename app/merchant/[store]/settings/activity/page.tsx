@@ -1,9 +1,9 @@
 import { EmptyState } from '@/components/merchant/empty-state';
+import { consoleTime } from '@/components/merchant/format';
 import { Pagination } from '@/components/merchant/pagination';
 import { consoleText } from '@/components/merchant/text';
 import { type AuditPage, readAuditTrail } from '@/lib/audit/read-audit';
 import { isServiceError } from '@/lib/core/errors';
-import type { Locale } from '@/lib/schemas/common';
 import { consoleRequest } from '../../console';
 import { SettingsHeader, settingsHref } from '../settings-nav';
 import { settingsText } from '../text';
@@ -12,10 +12,6 @@ import '../settings.css';
 export const dynamic = 'force-dynamic';
 
 const PAGE_SIZE = 25;
-
-function when(iso: string, locale: Locale): string {
-  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
-}
 
 /** The store's audit trail: who changed what, newest first, a page at a time (cursor links). */
 export default async function ActivitySettingsPage({ params, searchParams }: { params: Promise<{ store: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -64,7 +60,7 @@ export default async function ActivitySettingsPage({ params, searchParams }: { p
               {page.entries.map((e) => (
                 <tr key={e.id} data-testid="activity-entry" data-action={e.action}>
                   <td>
-                    <time dateTime={e.occurredAt}>{when(e.occurredAt, locale)}</time>
+                    <time dateTime={e.occurredAt}>{consoleTime(e.occurredAt, locale, store.timeZone)}</time>
                   </td>
                   <td>
                     {e.actorLabel} <span className="mcc-muted">({t.activity.actors[e.actorKind] ?? e.actorKind})</span>

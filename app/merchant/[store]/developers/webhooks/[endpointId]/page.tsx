@@ -36,7 +36,7 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
   const deliveries = await listWebhookDeliveries(ctx, endpoint.id, DELIVERY_LOG_LIMIT);
   const t = developersText(locale);
   const w = t.webhooks;
-  const when = (d: string | null) => formatWhen(locale, d, t.notYet);
+  const when = (d: string | null) => formatWhen(locale, store.timeZone, d, t.notYet);
   const here = sectionHref(store.slug, `developers/webhooks/${endpoint.id}`);
   const hidden = (
     <>

@@ -203,9 +203,10 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
               {p.step === 'review' ? (
                 <form className="co-review" onSubmit={onReview} noValidate>
                   <h1 className="co-title">{t.reviewTitle}</h1>
-                  <label className="co-field">
-                    <span>{t.email}</span>
+                  <div className="co-field">
+                    <label htmlFor="co-email">{t.email}</label>
                     <input
+                      id="co-email"
                       name="email"
                       type="email"
                       inputMode="email"
@@ -221,7 +222,7 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
                     <span id="co-err-email" className="co-field-error" data-testid="co-email-error">
                       {emailError}
                     </span>
-                  </label>
+                  </div>
                   <button type="submit" className="co-primary" disabled={busy !== null}>
                     {t.continueToPayment}
                   </button>

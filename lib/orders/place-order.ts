@@ -62,8 +62,8 @@ export type OrderSource = {
 /**
  * Places the order of a checkout whose charge has an outcome, inside the caller's transaction
  * (which holds the checkout's row lock): the order with lines, totals and address snapshotted
- * from the pinned quote and the shopper's e-mail, the payment record and the order's events. The caller completes its
- * own side (the checkout session, its stock and cart) in the same transaction.
+ * from the pinned quote, the shopper's e-mail, the payment record and the order's events. The
+ * caller completes its own side (the checkout session, its stock and cart) in the same transaction.
  */
 export async function placeOrder(
   tx: Tx,

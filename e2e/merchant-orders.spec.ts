@@ -45,7 +45,8 @@ async function consoleIn(page: Page, lang: 'en-US' | 'zh-CN', path: string) {
 }
 
 /** Product page -> cart with a US address -> hosted checkout paid by test card; the order number and the shopper's order page. */
-async function buy(page: Page): Promise<{ number: string; shopperUrl: string }> {
+async function buy(page: Page): Promise<{ number: string; shopperUrl: string; email: string }> {
+  const email = `avery.${test.info().testId}.${Date.now()}@example.com`;
   await page.goto(`/stores/${STORE}/products/aurora-wireless-earbuds-pro`);
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
@@ -59,6 +60,7 @@ async function buy(page: Page): Promise<{ number: string; shopperUrl: string }> 
   await expect(page.getByTestId('address-saved')).toBeVisible();
   await page.getByTestId('checkout').click();
   await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
+  await page.getByLabel('E-mail for your receipt').fill(email);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -68,7 +70,7 @@ async function buy(page: Page): Promise<{ number: string; shopperUrl: string }> 
   const number = (await page.getByTestId('co-order-number').textContent())!;
   await page.getByTestId('co-order-page').click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
-  return { number, shopperUrl: new URL(page.url()).pathname + new URL(page.url()).search };
+  return { number, shopperUrl: new URL(page.url()).pathname + new URL(page.url()).search, email };
 }
 
 /** Clicks a step's button and waits for the order page to say it is done. */
@@ -82,13 +84,16 @@ test('a merchant ships an order with carrier and tracking; the shopper’s order
   page.on('request', (r) => {
     if (!r.url().startsWith('data:') && new URL(r.url()).origin !== new URL(baseURL!).origin) external.push(r.url());
   });
-  const { number, shopperUrl } = await buy(page);
+  const { number, shopperUrl, email } = await buy(page);
   await signIn(page, baseURL!);
   await consoleIn(page, 'en-US', `${CONSOLE}/orders`);
-  await page.getByRole('searchbox', { name: 'Search' }).fill(number);
+  // The shopper's whole e-mail, in any case, finds the order.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(email.toUpperCase());
   await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
   await page.getByTestId('order-row').filter({ hasText: number }).click();
   await expect(page.getByTestId('order-number')).toHaveText(`Order ${number}`);
+  await expect(page.getByTestId('order-email')).toHaveText(`E-mail: ${email}`);
   await expect(page.getByTestId('order-state')).toHaveText('Paid');
   await expectAxeClean(page);
 

@@ -39,6 +39,7 @@ async function buyAndOpenOrderPage(page: Page): Promise<string> {
   await expect(page.getByTestId('address-saved')).toBeVisible();
   await page.getByTestId('checkout').click();
   await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
+  await page.getByLabel('E-mail for your receipt').fill('avery.quinn@example.com');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -49,6 +50,8 @@ async function buyAndOpenOrderPage(page: Page): Promise<string> {
   await page.getByTestId('co-order-page').click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
   await expect(page.getByTestId('op-number')).toHaveText(orderNumber);
+  // The link may be shared: the e-mail shows masked.
+  await expect(page.getByTestId('op-email')).toHaveText('Receipt e-mail: a***@example.com');
   return orderNumber;
 }
 

@@ -9,13 +9,18 @@ const addresses = {
   CN: { country: 'CN', recipient: '王小明', phone: '13800138000', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园南路 18 号 3 栋 1201' },
 } as const;
 
+/** The e-mail the seed's demo session (US) carries; its Chinese and second English ones have none. */
+const emails = { US: 'jordan.lee@example.com', CN: undefined } as const;
+
 /**
  * A new open hosted checkout session of lumen-audio, shaped like the seed's demo sessions (one unit
- * of the first Aurora earbuds variant, the demo shopper's address, merchant.example return and
- * cancel URLs), opened through the API as an app would. A journey that pays or cancels works on its
+ * of the first Aurora earbuds variant, the demo shopper's address and e-mail, merchant.example
+ * return and cancel URLs), opened through the API as an app would; `email: null` opens one without
+ * an e-mail, which the page then asks for. A journey that pays or cancels works on its
  * own session, so a retry of it starts from an open one again.
  */
-export async function openCheckoutSession(request: APIRequestContext, baseURL: string, market: 'US' | 'CN'): Promise<string> {
+export async function openCheckoutSession(request: APIRequestContext, baseURL: string, market: 'US' | 'CN', options: { email?: string | null } = {}): Promise<string> {
+  const email = options.email === undefined ? emails[market] : (options.email ?? undefined);
   const info = JSON.parse(readFileSync(e2eDemoFile(baseURL), 'utf8')) as { apiKeys: { keys: { name: string; key: string }[] } };
   const auth = { authorization: `Bearer ${info.apiKeys.keys.find((k) => k.name === 'demo-all-scopes')!.key}` };
   const key = `e2e-session-${randomUUID()}`;
@@ -33,7 +38,7 @@ export async function openCheckoutSession(request: APIRequestContext, baseURL: s
   expect(address.status()).toBe(200);
   const session = await request.post('/api/v1/open/hosted/checkout/sessions', {
     headers: { ...auth, 'idempotency-key': `${key}-session` },
-    data: { cartId, addressToken: (await address.json()).data.addressToken, returnUrl: 'https://merchant.example/thanks', cancelUrl: 'https://merchant.example/cart' },
+    data: { cartId, addressToken: (await address.json()).data.addressToken, returnUrl: 'https://merchant.example/thanks', cancelUrl: 'https://merchant.example/cart', ...(email ? { email } : {}) },
   });
   expect(session.status()).toBe(200);
   return (await session.json()).data.id as string;

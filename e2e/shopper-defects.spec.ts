@@ -47,6 +47,7 @@ async function usAddressAndCheckout(page: Page) {
 }
 
 async function payByCard(page: Page) {
+  await page.getByLabel('E-mail for your receipt').fill('avery.quinn@example.com');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -213,6 +214,7 @@ test.describe('phone zh-CN', () => {
     await expect(page.getByTestId('co-expires')).toContainText('（中国标准时间）');
     // CN prices include VAT: the line amounts add up to the subtotal.
     expect(await sumOf(page.getByTestId('co-line-amount'))).toBe(cents(await page.getByTestId('co-subtotal').textContent()));
+    await page.getByLabel('接收订单凭证的电子邮箱').fill('li.lei@example.cn');
     await page.getByRole('button', { name: '去付款' }).click();
     await page.getByLabel('银行转账或货到付款').check();
     await page.getByRole('button', { name: '提交订单' }).click();

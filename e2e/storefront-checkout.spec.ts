@@ -100,7 +100,9 @@ test('en-US desktop: product -> cart (quantity, address) -> declined card -> suc
   await expectAxeClean(page);
   await shot(page, 'checkout-open-en');
 
+  await page.getByLabel('E-mail for your receipt').fill('Avery.Quinn@Example.com');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByTestId('co-receipt-email')).toHaveText('Receipt to: A***@example.com');
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('Security code (CVC)').fill('123');
@@ -225,7 +227,22 @@ test.describe('on a phone, in Chinese', () => {
     await expect(page.getByText('李* · 杭州市 · 手机尾号 5678')).toBeVisible();
     await expectAxeClean(page);
     await shot(page, 'checkout-open-zh-mobile');
+    // The storefront opens its sessions without an e-mail: the review step asks for it, and refuses
+    // a missing or malformed one beside the field, in Chinese.
+    const email = page.getByLabel('接收订单凭证的电子邮箱');
     await page.getByRole('button', { name: '去付款' }).click();
+    await expect(page.getByTestId('co-email-error')).toHaveText('请填写电子邮箱。');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.fill('li.lei@163');
+    await page.getByRole('button', { name: '去付款' }).click();
+    await expect(page.getByTestId('co-email-error')).toHaveText('请填写有效的电子邮箱，例如 name@example.com。');
+    await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
+    await expectAxeClean(page);
+    await shot(page, 'checkout-email-error-zh-mobile');
+    await email.fill(' Li.Lei@163.COM ');
+    await page.getByRole('button', { name: '去付款' }).click();
+    await expect(page.locator('main[data-state="open_payment"]')).toBeVisible();
+    await expect(page.getByTestId('co-receipt-email')).toHaveText('凭证邮箱: L***@163.com');
     await page.getByLabel('银行转账或货到付款').check();
     await page.getByRole('button', { name: '提交订单' }).click();
     await expect(page.locator('main[data-state="completed"]')).toBeVisible();
@@ -234,7 +251,7 @@ test.describe('on a phone, in Chinese', () => {
     await shot(page, 'checkout-manual-completed-zh-mobile');
 
     const session = await sessionViaApi(request, baseURL!, 'huaxia-digital', sessionId);
-    expect(session).toMatchObject({ state: 'completed', payment: { status: 'pending' } });
+    expect(session).toMatchObject({ state: 'completed', payment: { status: 'pending' }, email: 'Li.Lei@163.com' });
     expect(session.orderId).toMatch(/^[0-9a-f-]{36}$/);
     expect(external).toEqual([]);
   });

@@ -27,6 +27,8 @@ const SCOPES: Scope[] = ['catalog:read', 'checkout:quote', 'checkout:write'];
 const ORIGIN = 'https://shop.integrator.example';
 const US_ADDRESS = { country: 'US', recipient: 'Jordan Lee', line1: '500 Market Street', city: 'San Francisco', state: 'CA', postalCode: '94105', phone: '415-555-0134' };
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2034, cvc: '123' });
+/** The review step as the page sends it: with the shopper's e-mail for the receipt. */
+const REVIEW = { step: 'review', email: 'shopper@example.com' };
 
 type Cred = { key: string; installationId: string };
 let skuPool: string[] = [];
@@ -297,7 +299,7 @@ describe('browser steps', () => {
       { skuId: skuA, quantity: 2 },
       { skuId: skuB, quantity: 1 },
     ]);
-    expect((await step(continueRoute, session.id, { step: 'review' })).body.data.step).toBe('payment');
+    expect((await step(continueRoute, session.id, REVIEW)).body.data.step).toBe('payment');
     const pay = { step: 'payment', paymentMethod: 'test_card', card: card('4242 4242 4242 4242') };
     const replies = await Promise.all([step(continueRoute, session.id, pay), step(continueRoute, session.id, pay), step(continueRoute, session.id, pay)]);
     for (const r of replies) {
@@ -331,7 +333,7 @@ describe('browser steps', () => {
   it('a declined card can be retried; invalid card fields are 400 card_invalid', async () => {
     const c = await credential('hc-decline');
     const { session } = await openSession(c, [{ skuId: await freshSku(2), quantity: 1 }]);
-    await step(continueRoute, session.id, { step: 'review' });
+    await step(continueRoute, session.id, REVIEW);
     const declined = await step(continueRoute, session.id, { step: 'payment', paymentMethod: 'test_card', card: card(testCards.declined) });
     expect(declined.body.data).toMatchObject({ state: 'open', step: 'payment', payment: { status: 'declined', declineCode: 'card_declined' } });
     const poor = await step(continueRoute, session.id, { step: 'payment', paymentMethod: 'test_card', card: card(testCards.insufficientFunds) });
@@ -350,7 +352,7 @@ describe('browser steps', () => {
   it('manual payment places the order pending_payment with no order.paid event', async () => {
     const c = await credential('hc-manual');
     const { session } = await openSession(c, [{ skuId: await freshSku(2), quantity: 1 }]);
-    await step(continueRoute, session.id, { step: 'review' });
+    await step(continueRoute, session.id, REVIEW);
     const r = await step(continueRoute, session.id, { step: 'payment', paymentMethod: 'manual' });
     expect(r.body.data).toMatchObject({ state: 'completed', payment: { status: 'pending', method: 'manual' } });
     const order = await (await getDb()).order.findUniqueOrThrow({ where: { checkoutSessionId: session.id } });
@@ -363,7 +365,7 @@ describe('browser steps', () => {
     const { session } = await openSession(c, [{ skuId: await freshSku(2), quantity: 1 }]);
     expect(session.livemode).toBe(true);
     expect((await step(projectionRoute, session.id)).body.data.paymentMethods).toEqual(['manual']);
-    await step(continueRoute, session.id, { step: 'review' });
+    await step(continueRoute, session.id, REVIEW);
     expectError(await step(continueRoute, session.id, { step: 'payment', paymentMethod: 'test_card', card: card(testCards.success) }), 409, 'payment_method_unavailable');
   });
 
@@ -383,7 +385,7 @@ describe('browser steps', () => {
     expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(3);
     expect((await db.cart.findUniqueOrThrow({ where: { id: cartId } })).state).toBe('active');
     expect((await eventsFor([session.id])).map((e) => e.type)).toEqual(['checkout.session.cancelled']);
-    expectError(await step(continueRoute, session.id, { step: 'review' }), 409, 'checkout_session_not_open');
+    expectError(await step(continueRoute, session.id, REVIEW), 409, 'checkout_session_not_open');
     expect((await step(returnRoute, session.id)).body.data.url).toBe(`${ORIGIN}/cart?session_id=${session.id}`);
   });
 });

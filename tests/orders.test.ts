@@ -66,7 +66,7 @@ async function placeOrder(c: Cred, items: { skuId: string; quantity: number }[],
   });
   expect(session.status, session.text).toBe(200);
   const sessionId = session.body.data.id as string;
-  await call(continueRoute.POST, { method: 'POST', params: { sessionId }, body: { step: 'review' } });
+  await call(continueRoute.POST, { method: 'POST', params: { sessionId }, body: { step: 'review', email: 'shopper@example.com' } });
   const paid = await call(continueRoute.POST, {
     method: 'POST',
     params: { sessionId },

@@ -64,7 +64,13 @@ export async function continueHostedCheckoutBrowser(
     if (state !== 'open') throw new ServiceError('checkout_session_not_open', { details: { state } });
 
     if (body.step === 'review') {
-      return advanceToPayment(tx, locked.id, now);
+      const email = body.email ?? locked.email;
+      if (!email) {
+        throw new ServiceError('validation_failed', {
+          issues: [{ path: 'body.email', code: 'required', message: 'Enter the e-mail address for the receipt.' }],
+        });
+      }
+      return advanceToPayment(tx, locked.id, email, now);
     }
 
     const method = body.paymentMethod;

@@ -63,6 +63,7 @@ export async function createHostedCheckoutSession(
     total: quote.total.amount,
     returnUrl: input.returnUrl,
     cancelUrl: input.cancelUrl,
+    email: input.email ?? null,
     paymentStatus: 'unpaid',
     lastPaymentError: null,
     orderId: null,

@@ -42,6 +42,7 @@ export const SessionRecord = z.object({
   total: z.number(),
   returnUrl: z.string(),
   cancelUrl: z.string(),
+  email: z.string().nullable(),
   paymentStatus: z.enum(['unpaid', 'declined', 'paid', 'pending']),
   lastPaymentError: LastPaymentError.nullable(),
   orderId: z.string().nullable(),
@@ -55,7 +56,7 @@ export const SessionRecord = z.object({
 export type SessionRecord = z.output<typeof SessionRecord>;
 
 const sessionColumns = Prisma.sql`id, "merchantId"::text AS "merchantId", "installationId"::text AS "installationId", "cartId"::text AS "cartId",
-  state::text AS state, step, livemode, market, locale, currency, quote, total, "returnUrl", "cancelUrl", "paymentStatus", "lastPaymentError",
+  state::text AS state, step, livemode, market, locale, currency, quote, total, "returnUrl", "cancelUrl", email, "paymentStatus", "lastPaymentError",
   "orderId"::text AS "orderId", "createdAt", "updatedAt", "expiresAt", "completedAt", "cancelledAt", "expiredAt"`;
 
 export async function readSession(db: Client, id: string): Promise<SessionRecord | null> {
@@ -102,9 +103,9 @@ async function updateSession(tx: Prisma.TransactionClient, id: string, data: Pri
   return SessionRecord.parse(await tx.checkoutSession.update({ where: { id }, data }));
 }
 
-/** review -> payment. */
-export function advanceToPayment(tx: Prisma.TransactionClient, id: string, now: Date): Promise<SessionRecord> {
-  return updateSession(tx, id, { step: 'payment', updatedAt: now });
+/** review -> payment, with the receipt e-mail the shopper confirmed. */
+export function advanceToPayment(tx: Prisma.TransactionClient, id: string, email: string, now: Date): Promise<SessionRecord> {
+  return updateSession(tx, id, { step: 'payment', email, updatedAt: now });
 }
 
 /** A refused payment: the session stays open on its payment step. */
@@ -140,6 +141,7 @@ export type CheckoutStart = {
     total: number;
     returnUrl: string;
     cancelUrl: string;
+    email: string | null;
     expiresAt: Date;
   };
   /** The cart version the quote was taken from: the cart moves only from it. */
@@ -166,9 +168,9 @@ export function startCheckout(db: SqlClient, s: CheckoutStart, outcome: WriteOut
         ${cartMove({ cartId: x.cartId, action: 'check_out', now, fromVersion: s.cartVersion, when: proceed })}
       ), created AS (
         INSERT INTO "CheckoutSession" (id, "merchantId", "installationId", "cartId", livemode, market, locale, currency, quote, total,
-                                       "returnUrl", "cancelUrl", "createdAt", "updatedAt", "expiresAt")
+                                       "returnUrl", "cancelUrl", email, "createdAt", "updatedAt", "expiresAt")
         SELECT ${x.id}, ${x.merchantId}::uuid, ${x.installationId}::uuid, ${x.cartId}::uuid, ${x.livemode}, ${x.market}, ${x.locale},
-               ${x.currency}, ${JSON.stringify(x.quote)}::jsonb, ${x.total}, ${x.returnUrl}, ${x.cancelUrl}, ${now}, ${now}, ${x.expiresAt}
+               ${x.currency}, ${JSON.stringify(x.quote)}::jsonb, ${x.total}, ${x.returnUrl}, ${x.cancelUrl}, ${x.email}, ${now}, ${now}, ${x.expiresAt}
         FROM moved
         RETURNING id
       ), ${reserveStock({ sessionId: x.id, reservations: s.reservations, now, when: created })}`,

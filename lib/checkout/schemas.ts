@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PublicCartCheckoutQuote } from '../carts/schemas';
 import { Currency, Locale, MAX_SAFE, Market, Money } from '../schemas/common';
+import { Email } from '../schemas/email';
 import { paymentMethods } from './payments/providers';
 
 export const sessionStates = ['open', 'completed', 'cancelled', 'expired'] as const;
@@ -31,6 +32,11 @@ export const HostedCheckoutSessionCreateRequest = z
     }),
     cancelUrl: Url.meta({ description: 'Where the shopper goes after cancelling or when the session expired; same rules as returnUrl.' }),
     locale: Locale.optional().meta({ description: 'Language of the checkout pages; the cart locale when omitted.' }),
+    email: Email.optional().meta({
+      description:
+        'Extension. The shopper’s e-mail for the receipt, when the merchant knows it: trimmed, the domain lower-cased, at most 254 characters, no line breaks (else 400 validation_failed). ' +
+        'When omitted, the checkout page asks for it before payment.',
+    }),
     expiresInMinutes: z
       .int()
       .min(EXPIRES_IN_MIN)
@@ -72,6 +78,7 @@ export const HostedCheckoutSession = z
     orderNumber: z.string().nullable(),
     returnUrl: z.string(),
     cancelUrl: z.string(),
+    email: z.string().nullable().meta({ description: 'Extension. The shopper’s e-mail, in full: from the create request or entered on the review step; null until given.' }),
     createdAt: z.iso.datetime(),
     expiresAt: z.iso.datetime(),
     completedAt: z.iso.datetime().nullable(),
@@ -95,6 +102,10 @@ export const HostedBrowserContextRequest = z
     step: z.enum(['review', 'payment']).optional().meta({
       description:
         'The step the page shows. continue requires it and moves on only from that step: a second submission of the same step answers the current view and changes nothing.',
+    }),
+    email: Email.optional().meta({
+      description:
+        'Extension. The shopper’s e-mail for the receipt, sent with `step: review`: required when the session has none yet (400 validation_failed at `body.email`), else it replaces it. Same rules as at session create.',
     }),
     paymentMethod: PaymentMethod.optional().meta({ description: 'Required to continue from `payment`.' }),
     card: CardFields.optional().meta({ description: 'Required with paymentMethod `test_card`.' }),
@@ -148,6 +159,7 @@ export const HostedCheckoutBrowserProjection = z
         description:
           'Masked: the recipient (`recipientGivenName`: a Chinese name written without spaces as its family name and one `*` per further character, 张*; other names as their first word), the city and the last 4 digits of the phone.',
       }),
+    email: z.string().nullable().meta({ description: 'Extension. The receipt e-mail, masked (j***@example.com); null until given.' }),
     paymentMethods: z.array(PaymentMethod),
     payment: PaymentStatus,
     orderNumber: z.string().nullable(),

@@ -11,6 +11,7 @@ import type { Prisma } from '../generated/prisma/client';
 import { type OrderCharge, readOrderCharge } from '../orders/data';
 import { orderPageUrl } from '../orders/order-links';
 import { type PlacedCharge, placeOrder } from '../orders/place-order';
+import { maskEmail } from '../schemas/email';
 import { type SessionRecord, completeSessionRow, endSessionRow, lockSession, readSession } from './data';
 import { checkoutSessionCancelled, checkoutSessionCompleted, checkoutSessionExpired } from './events';
 import { offeredMethods } from './payments/providers';
@@ -149,6 +150,7 @@ export async function toSessionView(db: Db | Tx, s: SessionRecord, now: Date): P
     orderNumber: order?.number ?? null,
     returnUrl: s.returnUrl,
     cancelUrl: s.cancelUrl,
+    email: s.email,
     createdAt: s.createdAt.toISOString(),
     expiresAt: s.expiresAt.toISOString(),
     completedAt: s.completedAt?.toISOString() ?? null,
@@ -207,6 +209,7 @@ export async function toProjection(db: Db | Tx, s: SessionRecord, now: Date): Pr
     address: address
       ? { recipientGivenName: maskedRecipient(address.recipient, address.country), city: address.city, phoneLast4: phone ? phone.slice(-4) : null }
       : null,
+    email: s.email ? maskEmail(s.email) : null,
     paymentMethods: offeredMethods(s),
     payment: paymentView(s, order?.payment ?? null),
     orderNumber: order?.number ?? null,

@@ -34,13 +34,14 @@ export async function seedDemoCheckout(db: Db, installationId: string, baseUrl: 
 }
 
 /**
- * Demo sessions: the first is the one the /docs examples use; the others give the browser tests
- * a Chinese session (CN market) and a second English one.
+ * Demo sessions: the first is the one the /docs examples use, opened with the shopper's e-mail as
+ * a merchant that knows it would; the others give the browser tests a Chinese session (CN market)
+ * and a second English one, whose pages ask for it.
  */
 const demoSessions = [
-  { id: DEMO_CHECKOUT_SESSION_ID, market: 'US', locale: 'en-US' },
-  { id: 'cs_DemoLumenAudioHostedCheckout0002', market: 'CN', locale: 'zh-CN' },
-  { id: 'cs_DemoLumenAudioHostedCheckout0003', market: 'US', locale: 'en-US' },
+  { id: DEMO_CHECKOUT_SESSION_ID, market: 'US', locale: 'en-US', email: 'jordan.lee@example.com' },
+  { id: 'cs_DemoLumenAudioHostedCheckout0002', market: 'CN', locale: 'zh-CN', email: undefined },
+  { id: 'cs_DemoLumenAudioHostedCheckout0003', market: 'US', locale: 'en-US', email: undefined },
 ] as const;
 
 const demoAddresses = {
@@ -86,6 +87,7 @@ async function keepDemoSessionOpen(db: Db, installationId: string, demo: (typeof
       addressToken: token.addressToken,
       returnUrl: `${DEMO_RETURN_ORIGIN}/thanks`,
       cancelUrl: `${DEMO_RETURN_ORIGIN}/cart`,
+      email: demo.email,
       expiresInMinutes: 24 * 60,
     },
     { sessionId: demo.id },

@@ -124,7 +124,13 @@ export async function seedDemoOrders(db: Db, installationId: string, now = new D
     });
     await createHostedCheckoutSession(
       ctx,
-      { cartId: cart.id, addressToken: token.addressToken, returnUrl: `${DEMO_RETURN_ORIGIN}/thanks`, cancelUrl: `${DEMO_RETURN_ORIGIN}/cart` },
+      {
+        cartId: cart.id,
+        addressToken: token.addressToken,
+        returnUrl: `${DEMO_RETURN_ORIGIN}/thanks`,
+        cancelUrl: `${DEMO_RETURN_ORIGIN}/cart`,
+        email: 'jordan.lee@example.com',
+      },
       { sessionId: demo.sessionId },
     );
     const charge =

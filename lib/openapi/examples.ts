@@ -102,6 +102,7 @@ const examples: Partial<Record<OperationId, OperationExamples>> = {
       returnUrl: `${DEMO_RETURN_ORIGIN}/thanks`,
       cancelUrl: `${DEMO_RETURN_ORIGIN}/cart`,
       locale: 'en-US',
+      email: 'jordan.lee@example.com',
       expiresInMinutes: 60,
     },
   },

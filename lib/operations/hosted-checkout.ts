@@ -27,6 +27,7 @@ export const createHostedCheckoutSession = defineOperation({
     'Refused with 409 `cart_not_active` (completed or abandoned cart), `checkout_in_progress` (the cart already has an open session), `cart_empty`, `address_token_stale`, `cart_version_conflict`, `sku_unavailable`, ' +
     'and `insufficient_stock` when another session took the last units first. `returnUrl`/`cancelUrl` must be absolute https URLs (http only for localhost outside production) on an origin registered for the installation ' +
     '(`npm run checkout:origins -- add <installationId> <origin>`), else 400 `return_url_not_allowed`. Sessions created with a test key (`livemode: false`) accept the test cards. ' +
+    'An optional `email` (extension) is the shopper’s for the receipt; without it the checkout page asks for it before payment, and the order carries it. ' +
     sessionLife,
   tag: 'Hosted checkout',
   stability: 'candidate',
@@ -90,7 +91,7 @@ export const getHostedCheckoutBrowserProjection = defineOperation({
   summary: 'Get the browser view of a hosted checkout session',
   description:
     capability +
-    'The shopper’s view in any state: store name, lines (title, image, quantity, unit and line amounts), totals, the masked address (given name, city, last 4 of the phone), the current step, the payment methods offered and `expiresAt`. No internal ids. ' +
+    'The shopper’s view in any state: store name, lines (title, image, quantity, unit and line amounts), totals, the masked address (given name, city, last 4 of the phone), the masked receipt e-mail (extension), the current step, the payment methods offered and `expiresAt`. No internal ids. ' +
     sessionLife,
   idempotency: 'none',
   body: HostedBrowserContextRequest,
@@ -123,7 +124,7 @@ export const continueHostedCheckoutBrowser = defineOperation({
   summary: 'Continue to the next hosted checkout step',
   description:
     capability +
-    'Moves the session one step on: `review -> payment`, then `payment -> completed` with `paymentMethod` (and `card` for `test_card`). ' +
+    'Moves the session one step on: `review -> payment` with the shopper’s `email` (extension; required when the session has none, 400 `validation_failed` at `body.email` otherwise), then `payment -> completed` with `paymentMethod` (and `card` for `test_card`). ' +
     'Send the step the page shows: a session already past it answers its current view and changes nothing, so a double submission is harmless and two concurrent continues place one order and one charge. ' +
     'Test cards (test-mode sessions only; any future expiry, any 3-digit CVC): 4242 4242 4242 4242 succeeds (order `paid`), 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds; ' +
     'a decline answers 200 with `payment.status: declined` and `payment.declineCode`, and the shopper may retry. `manual` places the order `pending_payment`. ' +

@@ -91,7 +91,8 @@ export const getStorefrontOrder = defineOperation({
   description:
     'Extension. ' +
     orderLife +
-    'The order with its lines (each with its `refundable` amount), totals, shipping address, payments and refunds, fulfilment (carrier, tracking number, dates), after-sales requests and its state history.',
+    'The order with its lines (each with its `refundable` amount), totals, shipping address, payments and refunds, fulfilment (carrier, tracking number, dates), after-sales requests and its state history. ' +
+    'The shopper’s `email` is masked (`j***@example.com`) unless the credential holds `orders:write` (the merchant’s own order management), as the merchant API shows it in full.',
   tag: 'Orders',
   stability: 'candidate',
   extension: true,
@@ -148,7 +149,7 @@ export const listMerchantOrders = defineOperation({
   path: '/api/v1/open/merchant/orders',
   summary: 'List the store’s orders',
   description:
-    'Extension. Every order of the store the installation is installed on, newest first, whichever installation placed it; filtered by `state`, placing time (`createdFrom` inclusive, `createdTo` exclusive) and `q` (an order number or its start, part of the recipient’s name, or their phone). ' +
+    'Extension. Every order of the store the installation is installed on, newest first, whichever installation placed it; filtered by `state`, placing time (`createdFrom` inclusive, `createdTo` exclusive) and `q` (an order number or its start, part of the recipient’s name, their phone, or their e-mail: the whole address, exact match in any case). ' +
     'Keyset pages: pass `meta.nextCursor` as `cursor` for the next one (stable while new orders arrive). `meta.counts` says how many orders are in each state under the same date and search filters.',
   query: MerchantOrderListQuery,
   response: listEnvelope(MerchantOrderSummary, MerchantOrderListMeta, 'MerchantOrderListResponse'),

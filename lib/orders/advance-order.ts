@@ -51,5 +51,5 @@ export async function advanceOrder(ctx: ServiceContext, input: AdvanceOrderInput
     });
     return (await readOrder(tx, locked.id))!;
   });
-  return toOrderView(order);
+  return toOrderView(order, 'full');
 }

@@ -21,7 +21,7 @@ import {
 } from './events';
 import { type AfterSalesRecord, insertAfterSalesRequest, readAfterSalesOrderId, readOrder, recordAfterSalesMove } from './data';
 import { lockOrder, paidAmount, recordRefund } from './move-order';
-import { type OrderRecord, type Tx, toAfterSalesView, toOrderView } from './order-records';
+import { type OrderRecord, type Tx, storefrontEmailView, toAfterSalesView, toOrderView } from './order-records';
 import { lineRefundables, partialLineRefund } from './refund-math';
 import type { StorefrontAfterSales, StorefrontAfterSalesRequest, StorefrontAfterSalesResult } from './schemas';
 
@@ -146,7 +146,7 @@ export async function requestAfterSales(
     });
     return { order: (await readOrder(tx, locked.id))!, requestId: id };
   });
-  return { request: toAfterSalesView(order.afterSales.find((r) => r.id === requestId)!), order: toOrderView(order) };
+  return { request: toAfterSalesView(order.afterSales.find((r) => r.id === requestId)!), order: toOrderView(order, storefrontEmailView(ctx)) };
 }
 
 /** requestStorefrontOrderAfterSales (op 11): another installation's order is 404. */

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { lockOrder, moveOrder } from './move-order';
 import { type OrderRecord, readOrder } from './data';
-import { toOrderView } from './order-records';
+import { storefrontEmailView, toOrderView } from './order-records';
 import type { StorefrontOrderCancellation, StorefrontOrderTransitionRequest } from './schemas';
 
 /**
@@ -30,7 +30,7 @@ export async function cancelOrder(
     if (input.body.note) ctx.log.info({ orderId: locked.id, reasonCode: input.body.reasonCode, note: input.body.note }, 'order cancelled by the shopper');
     return { order: (await readOrder(tx, locked.id)) as OrderRecord, refundId };
   });
-  const view = toOrderView(order);
+  const view = toOrderView(order, storefrontEmailView(ctx));
   return { order: view, refund: view.payments.find((p) => p.id === refundId) ?? null };
 }
 

@@ -88,6 +88,8 @@ export const OrderRecord = z.object({
   refundedTotal: z.number(),
   /** As snapshotted when the order was placed; null should it not read as an address. */
   address: z.unknown().transform((a) => NormalizedAddress.safeParse(a).data ?? null),
+  /** The shopper's e-mail; null on orders placed before checkout asked for it. */
+  email: z.string().nullable(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   createdAt: z.date(),
@@ -198,6 +200,7 @@ export type NewOrder = {
   taxTotal: number;
   total: number;
   address: NormalizedAddress;
+  email: string | null;
   livemode: boolean;
   createdAt: Date;
   paidAt: Date | null;
@@ -318,13 +321,13 @@ export async function readOrderCharge(db: Client, orderId: string): Promise<Orde
   return { id: order.id, number: order.number, createdAt: order.createdAt, payment: p ? { method: p.provider, cardBrand: p.cardBrand, cardLast4: p.cardLast4 } : null };
 }
 
-/** A store's orders as its merchant filters them: by state, by when they were placed, by number or recipient. */
+/** A store's orders as its merchant filters them: by state, by when they were placed, by number, recipient or e-mail. */
 export type MerchantOrderFilter = {
   merchantId: string;
   state?: z.output<typeof OrderState>;
   createdFrom?: Date;
   createdBefore?: Date;
-  /** An order number (or its start), or part of the recipient's name or phone. */
+  /** An order number (or its start), part of the recipient's name, their phone, or their e-mail (whole, any case). */
   search?: string;
 };
 
@@ -342,7 +345,7 @@ function merchantOrderConditions(f: Omit<MerchantOrderFilter, 'state'>): Prisma.
   if (f.createdBefore) where.push(Prisma.sql`o."createdAt" < ${f.createdBefore}`);
   if (f.search) {
     const like = likePattern(f.search);
-    where.push(Prisma.sql`(o.number ILIKE ${like} OR o.address->>'recipient' ILIKE ${like} OR o.address->>'phone' = ${f.search})`);
+    where.push(Prisma.sql`(o.number ILIKE ${like} OR o.address->>'recipient' ILIKE ${like} OR o.address->>'phone' = ${f.search} OR lower(o.email) = lower(${f.search}))`);
   }
   return where;
 }

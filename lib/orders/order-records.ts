@@ -7,6 +7,7 @@ import { type AfterSalesRecord, type OrderRecord, readOrder } from './data';
 import { trackingUrl } from './carriers';
 import { lineRefundables } from './refund-math';
 import type { StorefrontAfterSales, StorefrontOrder } from './schemas';
+import { maskEmail } from '../schemas/email';
 
 export type { OrderRecord } from './data';
 export type Tx = Prisma.TransactionClient;
@@ -16,6 +17,22 @@ export async function ownOrderOrThrow(ctx: ServiceContext, orderId: string): Pro
   const order = await readOrder(ctx.db, orderId);
   if (!order || !ctx.principal || order.installationId !== ctx.principal.installationId) throw new ServiceError('order_not_found');
   return order;
+}
+
+/**
+ * How an order view shows the shopper's e-mail: in full to the merchant (the console, the merchant
+ * API, the operator), masked (j***@example.com) where the order is shared (the tokened order page)
+ * or read by an app for its shoppers.
+ */
+export type EmailView = 'full' | 'masked';
+
+/**
+ * The e-mail view of a storefront API answer (getStorefrontOrder, ops 10 and 11): in full only to a
+ * credential the merchant trusted to work the store's orders (`orders:write`, the merchant API's
+ * moves); masked for the rest, and for the shopper's own page, which has no credential.
+ */
+export function storefrontEmailView(ctx: ServiceContext): EmailView {
+  return ctx.principal?.scopes.includes('orders:write') ? 'full' : 'masked';
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -41,8 +58,8 @@ export function toAfterSalesView(r: AfterSalesRecord): StorefrontAfterSales {
   };
 }
 
-/** The merchant's full view of an order (ops 10, 11 and the order read extension). */
-export function toOrderView(o: OrderRecord): StorefrontOrder {
+/** An order whole (ops 10, 11, the order read extensions, the shopper's page); its e-mail as `email` says. */
+export function toOrderView(o: OrderRecord, email: EmailView): StorefrontOrder {
   const c = o.currency;
   const refundable = lineRefundables(o.discountTotal, o.lines);
   return {
@@ -77,6 +94,7 @@ export function toOrderView(o: OrderRecord): StorefrontOrder {
       refundable: money(refundable.get(l.id) ?? 0, c),
     })),
     address: o.address,
+    email: o.email && email === 'masked' ? maskEmail(o.email) : o.email,
     payments: o.payments.map((p) => ({
       id: p.id,
       kind: p.kind,

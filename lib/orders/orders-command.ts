@@ -85,7 +85,7 @@ export async function runOrdersCommand(argv: readonly string[], db: Db): Promise
       return rows.map((o) => `${o.number}  ${o.id}  ${o.state.padEnd(15)} ${amount({ amount: o.total, currency: o.currency })}  ${o.createdAt.toISOString()}`).join('\n');
     }
     if (verb === 'show') {
-      return describeOrder(toOrderView((await readOrder(db, await resolveOrderId(db, positionals[0])))!));
+      return describeOrder(toOrderView((await readOrder(db, await resolveOrderId(db, positionals[0])))!, 'full'));
     }
     const orderAction = verb ? orderVerbs[verb] : undefined;
     if (orderAction) {

@@ -55,13 +55,15 @@ export type OrderSource = {
   livemode: boolean;
   /** The quote the checkout pinned: lines, prices and totals the order snapshots. */
   quote: PublicCartCheckoutQuote;
+  /** The shopper's e-mail the checkout took (null only for a checkout begun before it asked). */
+  email: string | null;
 };
 
 /**
  * Places the order of a checkout whose charge has an outcome, inside the caller's transaction
  * (which holds the checkout's row lock): the order with lines, totals and address snapshotted
- * from the pinned quote, the payment record and the order's events. The caller completes its
- * own side (the checkout session, its stock and cart) in the same transaction.
+ * from the pinned quote, the shopper's e-mail, the payment record and the order's events. The
+ * caller completes its own side (the checkout session, its stock and cart) in the same transaction.
  */
 export async function placeOrder(
   tx: Tx,
@@ -94,6 +96,7 @@ export async function placeOrder(
     locale: s.locale,
     ...totals,
     address: cart.address,
+    email: s.email,
     livemode: s.livemode,
     createdAt: now,
     paidAt: paid ? now : null,

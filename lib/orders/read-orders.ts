@@ -3,12 +3,12 @@ import { money, principalOf } from '../carts/cart-records';
 import type { ServiceContext } from '../core/context';
 import { listMeta } from '../schemas/common';
 import { countOrders, listOrders } from './data';
-import { ownOrderOrThrow, toOrderView } from './order-records';
+import { ownOrderOrThrow, storefrontEmailView, toOrderView } from './order-records';
 import type { OrderListQuery, StorefrontOrder, StorefrontOrderSummary } from './schemas';
 
-/** getStorefrontOrder (extension): the installation's order, whole. */
+/** getStorefrontOrder (extension): the installation's order, whole; its e-mail masked unless the credential may work the store's orders. */
 export async function getStorefrontOrder(ctx: ServiceContext, input: { orderId: string }): Promise<StorefrontOrder> {
-  return toOrderView(await ownOrderOrThrow(ctx, input.orderId));
+  return toOrderView(await ownOrderOrThrow(ctx, input.orderId), storefrontEmailView(ctx));
 }
 
 /** listStorefrontOrders (extension): the installation's orders, newest first, optionally in one state. */

@@ -77,7 +77,7 @@ async function merchantOrderView(ctx: ServiceContext, order: OrderRecord): Promi
   const subjects = [{ type: 'order', id: order.id }, ...order.afterSales.map((r) => ({ type: 'after_sales_request', id: r.id }))];
   const trail = await readSubjectsTrail(ctx, { merchantId: order.merchantId, subjects, limit: TIMELINE_LIMIT });
   return {
-    ...toOrderView(order),
+    ...toOrderView(order, 'full'),
     nextActions: orderActionsFrom(order.state),
     refundRemaining: money(paidAmount(order) - order.refundedTotal, order.currency),
     timeline: orderTimeline(order, trail),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NormalizedAddress } from '../carts/schemas';
 import { Currency, Locale, MAX_SAFE, Market, Money, PAGE_MAX, PAGE_SIZE_MAX, intQuery } from '../schemas/common';
+import { EMAIL_MAX } from '../schemas/email';
 import { afterSalesStates, afterSalesTypes } from './after-sales-states';
 import { orderActions, orderStates } from './states';
 
@@ -133,6 +134,10 @@ export const StorefrontOrder = z
     refundedTotal: Money.meta({ description: 'All succeeded refunds; never above total.' }),
     lines: z.array(OrderLine),
     address: NormalizedAddress.nullable(),
+    email: z.string().nullable().meta({
+      description:
+        'Extension. The shopper’s e-mail from checkout: in full for the merchant (the merchant API, and getStorefrontOrder with a credential holding `orders:write`), masked (`j***@example.com`) otherwise. Null on orders placed before checkout asked for it.',
+    }),
     payments: z.array(OrderPayment),
     fulfilment: z.strictObject({
       carrier: z.string().nullable(),
@@ -198,7 +203,13 @@ export const MerchantOrderListQuery = z
     state: z.enum(orderStates).optional().meta({ description: 'Only orders in this state.' }),
     createdFrom: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only orders placed at or after this time.' }),
     createdTo: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only orders placed before this time.' }),
-    q: z.string().trim().min(1).max(100).optional().meta({ description: 'An order number or its start (`SO-2026…`), or part of the recipient’s name, or their phone number.' }),
+    q: z
+      .string()
+      .trim()
+      .min(1)
+      .max(EMAIL_MAX)
+      .optional()
+      .meta({ description: 'An order number or its start (`SO-2026…`), part of the recipient’s name, their phone number, or their e-mail (the whole address, any case).' }),
     cursor: Cursor.optional(),
     limit: Limit,
   })

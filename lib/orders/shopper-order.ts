@@ -37,7 +37,7 @@ export async function readShopperOrder(ctx: ServiceContext, input: { orderId: st
   const eligibility = afterSalesEligibility(order, ctx.now);
   return {
     status: 'ok',
-    order: toOrderView(order),
+    order: toOrderView(order, 'masked'),
     storeName: merchant?.displayName ?? '',
     storeSlug: merchant?.slug ?? '',
     cancellable: orderTransitions.cancel.from.includes(order.state),

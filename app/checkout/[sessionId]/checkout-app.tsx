@@ -142,6 +142,13 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
     }
   }
 
+  function onReview(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const email = String(new FormData(e.currentTarget).get('email') ?? '').trim();
+    // Empty keeps the e-mail the session has; with none, the service says it is required.
+    void onContinue({ step: 'review', ...(email ? { email } : {}) });
+  }
+
   function onPay(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (method !== 'test_card') return void onContinue({ step: 'payment', paymentMethod: method });
@@ -157,8 +164,10 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
 
   const state = p.state === 'open' ? (busy === 'continue' && p.step === 'payment' ? 'processing' : p.payment.status === 'declined' ? 'declined' : `open_${p.step}`) : p.state;
   const fieldError = (path: string) => (failure?.fields[path] ? (t.errors[failure.fields[path]!] ?? t.errors.other) : null);
+  const emailIssue = failure?.fields['body.email'];
+  const emailError = emailIssue ? (emailIssue === 'required' ? t.emailRequired : t.emailInvalid) : null;
   const topError =
-    failure && !Object.keys(failure.fields).some((k) => k.startsWith('card.')) ? (t.errors[failure.code] ?? t.errors.other) : null;
+    failure && !Object.keys(failure.fields).some((k) => k.startsWith('card.') || k === 'body.email') ? (t.errors[failure.code] ?? t.errors.other) : null;
 
   return (
     <main className="co-page" lang={p.locale} data-state={state} aria-busy={busy !== null}>
@@ -186,13 +195,38 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
                   {p.address.phoneLast4 ? ` · ${t.phoneEnding(p.address.phoneLast4)}` : ''}
                 </p>
               )}
+              {p.step === 'payment' && p.email && (
+                <p className="co-address" data-testid="co-receipt-email">
+                  <strong>{t.receiptTo}:</strong> {p.email}
+                </p>
+              )}
               {p.step === 'review' ? (
-                <>
+                <form className="co-review" onSubmit={onReview} noValidate>
                   <h1 className="co-title">{t.reviewTitle}</h1>
-                  <button type="button" className="co-primary" disabled={busy !== null} onClick={() => onContinue({ step: 'review' })}>
+                  <div className="co-field">
+                    <label htmlFor="co-email">{t.email}</label>
+                    <input
+                      id="co-email"
+                      name="email"
+                      type="email"
+                      inputMode="email"
+                      autoComplete="email"
+                      maxLength={254}
+                      required={!p.email}
+                      aria-invalid={Boolean(emailError)}
+                      aria-describedby="co-email-hint co-err-email"
+                    />
+                    <span id="co-email-hint" className="co-muted">
+                      {p.email ? t.emailOnFile(p.email) : t.emailHint}
+                    </span>
+                    <span id="co-err-email" className="co-field-error" data-testid="co-email-error">
+                      {emailError}
+                    </span>
+                  </div>
+                  <button type="submit" className="co-primary" disabled={busy !== null}>
                     {t.continueToPayment}
                   </button>
-                </>
+                </form>
               ) : (
                 <form className="co-pay" onSubmit={onPay} noValidate>
                   <h1 className="co-title">{t.paymentTitle}</h1>

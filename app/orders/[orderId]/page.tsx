@@ -185,6 +185,11 @@ export default async function OrderPage({ params, searchParams }: Props) {
               <AddressLines address={order.address} />
             </>
           ) : null}
+          {order.email ? (
+            <p data-testid="op-email">
+              {t.receiptEmail}: {order.email}
+            </p>
+          ) : null}
         </section>
 
         {awaitingManual ? (

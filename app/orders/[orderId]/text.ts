@@ -35,6 +35,7 @@ const en = {
   paidWith: (brand: string, last4: string) => `Paid with ${brand} •••• ${last4}`,
   free: 'Free',
   shipTo: 'Shipping address',
+  receiptEmail: 'Receipt e-mail',
   opensCarrier: 'opens the carrier’s tracking page',
   toHome: 'Go to Storefront Commerce home',
   cancelReasons: {
@@ -121,6 +122,7 @@ const zh: typeof en = {
   paidWith: (brand, last4) => `已使用 ${brand} •••• ${last4} 支付`,
   free: '免运费',
   shipTo: '收货地址',
+  receiptEmail: '凭证邮箱',
   opensCarrier: '打开承运商的物流查询页面',
   toHome: '前往 Storefront Commerce 首页',
   cancelReasons: {

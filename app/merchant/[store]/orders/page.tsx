@@ -5,6 +5,7 @@ import { StatusBadge } from '@/components/merchant/status-badge';
 import { consoleText } from '@/components/merchant/text';
 import { listStoreOrders } from '@/lib/orders/merchant-orders';
 import { MerchantOrderListQuery } from '@/lib/orders/schemas';
+import { EMAIL_MAX } from '@/lib/schemas/email';
 import { orderStates } from '@/lib/orders/states';
 import { instantOfWallTime } from '@/lib/storefront/format';
 import { pathWithQuery } from '@/lib/storefront/locale';
@@ -66,7 +67,7 @@ export default async function OrdersPage({ params, searchParams }: { params: Pro
         <div className="mcc-form-row">
           <div className="mcc-field">
             <label htmlFor="orders-q">{t.searchLabel}</label>
-            <input id="orders-q" name="q" type="search" defaultValue={filters.q} placeholder={t.searchHint} aria-describedby="orders-q-hint" maxLength={100} />
+            <input id="orders-q" name="q" type="search" defaultValue={filters.q} placeholder={t.searchHint} aria-describedby="orders-q-hint" maxLength={EMAIL_MAX} />
             <p id="orders-q-hint" className="mcc-hint">
               {t.searchHint}
             </p>

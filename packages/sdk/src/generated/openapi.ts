@@ -448,7 +448,7 @@ export interface paths {
         put?: never;
         /**
          * Create a hosted checkout session from a cart
-         * @description Extension. Takes the checkout quote now and pins it to a new session, reserves the stock of every line until the session ends, and moves the cart to `checking_out`. Send the shopper’s browser to `url`: the service’s own pages take the payment, place the order and send the shopper back to `returnUrl` (or `cancelUrl`) with `session_id` appended. Refused with 409 `cart_not_active` (completed or abandoned cart), `checkout_in_progress` (the cart already has an open session), `cart_empty`, `address_token_stale`, `cart_version_conflict`, `sku_unavailable`, and `insufficient_stock` when another session took the last units first. `returnUrl`/`cancelUrl` must be absolute https URLs (http only for localhost outside production) on an origin registered for the installation (`npm run checkout:origins -- add <installationId> <origin>`), else 400 `return_url_not_allowed`. Sessions created with a test key (`livemode: false`) accept the test cards. States: `open -> completed | cancelled | expired`; an open session past `expiresAt` reads as `expired` and its reserved stock goes back.
+         * @description Extension. Takes the checkout quote now and pins it to a new session, reserves the stock of every line until the session ends, and moves the cart to `checking_out`. Send the shopper’s browser to `url`: the service’s own pages take the payment, place the order and send the shopper back to `returnUrl` (or `cancelUrl`) with `session_id` appended. Refused with 409 `cart_not_active` (completed or abandoned cart), `checkout_in_progress` (the cart already has an open session), `cart_empty`, `address_token_stale`, `cart_version_conflict`, `sku_unavailable`, and `insufficient_stock` when another session took the last units first. `returnUrl`/`cancelUrl` must be absolute https URLs (http only for localhost outside production) on an origin registered for the installation (`npm run checkout:origins -- add <installationId> <origin>`), else 400 `return_url_not_allowed`. Sessions created with a test key (`livemode: false`) accept the test cards. An optional `email` (extension) is the shopper’s for the receipt; without it the checkout page asks for it before payment, and the order carries it. States: `open -> completed | cancelled | expired`; an open session past `expiresAt` reads as `expired` and its reserved stock goes back.
          *
          *     **Extension**: not one of the 30 operations of the public interface.
          *
@@ -498,7 +498,7 @@ export interface paths {
         put?: never;
         /**
          * Get the browser view of a hosted checkout session
-         * @description No credentials: the session id (192 random bits) is the capability. An unknown id is 404 `checkout_session_not_found`. Rate limited per session (policy `hosted`). The shopper’s view in any state: store name, lines (title, image, quantity, unit and line amounts), totals, the masked address (given name, city, last 4 of the phone), the current step, the payment methods offered and `expiresAt`. No internal ids. States: `open -> completed | cancelled | expired`; an open session past `expiresAt` reads as `expired` and its reserved stock goes back.
+         * @description No credentials: the session id (192 random bits) is the capability. An unknown id is 404 `checkout_session_not_found`. Rate limited per session (policy `hosted`). The shopper’s view in any state: store name, lines (title, image, quantity, unit and line amounts), totals, the masked address (given name, city, last 4 of the phone), the masked receipt e-mail (extension), the current step, the payment methods offered and `expiresAt`. No internal ids. States: `open -> completed | cancelled | expired`; an open session past `expiresAt` reads as `expired` and its reserved stock goes back.
          *
          *     Rate limit policy `hosted`: 60 requests per 60 s.
          */
@@ -542,7 +542,7 @@ export interface paths {
         put?: never;
         /**
          * Continue to the next hosted checkout step
-         * @description No credentials: the session id (192 random bits) is the capability. An unknown id is 404 `checkout_session_not_found`. Rate limited per session (policy `hosted`). Moves the session one step on: `review -> payment`, then `payment -> completed` with `paymentMethod` (and `card` for `test_card`). Send the step the page shows: a session already past it answers its current view and changes nothing, so a double submission is harmless and two concurrent continues place one order and one charge. Test cards (test-mode sessions only; any future expiry, any 3-digit CVC): 4242 4242 4242 4242 succeeds (order `paid`), 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds; a decline answers 200 with `payment.status: declined` and `payment.declineCode`, and the shopper may retry. `manual` places the order `pending_payment`. Card numbers failing the Luhn check, past expiry dates and malformed CVCs are 400 `card_invalid` with issues; only the brand and last 4 digits are ever stored. A cancelled or expired session is 409 `checkout_session_not_open` with `details.state`.
+         * @description No credentials: the session id (192 random bits) is the capability. An unknown id is 404 `checkout_session_not_found`. Rate limited per session (policy `hosted`). Moves the session one step on: `review -> payment` with the shopper’s `email` (extension; required when the session has none, 400 `validation_failed` at `body.email` otherwise), then `payment -> completed` with `paymentMethod` (and `card` for `test_card`). Send the step the page shows: a session already past it answers its current view and changes nothing, so a double submission is harmless and two concurrent continues place one order and one charge. Test cards (test-mode sessions only; any future expiry, any 3-digit CVC): 4242 4242 4242 4242 succeeds (order `paid`), 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds; a decline answers 200 with `payment.status: declined` and `payment.declineCode`, and the shopper may retry. `manual` places the order `pending_payment`. Card numbers failing the Luhn check, past expiry dates and malformed CVCs are 400 `card_invalid` with issues; only the brand and last 4 digits are ever stored. A cancelled or expired session is 409 `checkout_session_not_open` with `details.state`.
          *
          *     Rate limit policy `hosted`: 60 requests per 60 s.
          */
@@ -808,7 +808,7 @@ export interface paths {
         };
         /**
          * Get an order
-         * @description Extension. Order states: `pending_payment -> paid -> fulfilling -> shipped -> delivered -> closed`, `pending_payment|paid -> cancelled`. Another installation’s order, or an unknown id, is 404 `order_not_found`. The order with its lines (each with its `refundable` amount), totals, shipping address, payments and refunds, fulfilment (carrier, tracking number, dates), after-sales requests and its state history.
+         * @description Extension. Order states: `pending_payment -> paid -> fulfilling -> shipped -> delivered -> closed`, `pending_payment|paid -> cancelled`. Another installation’s order, or an unknown id, is 404 `order_not_found`. The order with its lines (each with its `refundable` amount), totals, shipping address, payments and refunds, fulfilment (carrier, tracking number, dates), after-sales requests and its state history. The shopper’s `email` is masked (`j***@example.com`) unless the credential holds `orders:write` (the merchant’s own order management), as the merchant API shows it in full.
          *
          *     **Extension**: not one of the 30 operations of the public interface.
          *
@@ -860,7 +860,7 @@ export interface paths {
         };
         /**
          * List the store’s orders
-         * @description Extension. Every order of the store the installation is installed on, newest first, whichever installation placed it; filtered by `state`, placing time (`createdFrom` inclusive, `createdTo` exclusive) and `q` (an order number or its start, part of the recipient’s name, or their phone). Keyset pages: pass `meta.nextCursor` as `cursor` for the next one (stable while new orders arrive). `meta.counts` says how many orders are in each state under the same date and search filters.
+         * @description Extension. Every order of the store the installation is installed on, newest first, whichever installation placed it; filtered by `state`, placing time (`createdFrom` inclusive, `createdTo` exclusive) and `q` (an order number or its start, part of the recipient’s name, their phone, or their e-mail: the whole address, exact match in any case). Keyset pages: pass `meta.nextCursor` as `cursor` for the next one (stable while new orders arrive). `meta.counts` says how many orders are in each state under the same date and search filters.
          *
          *     **Extension**: not one of the 30 operations of the public interface.
          *
@@ -3909,6 +3909,11 @@ export interface components {
             cancelUrl: string;
             /** @description Language of the checkout pages; the cart locale when omitted. */
             locale?: components["schemas"]["Locale"];
+            /**
+             * Format: email
+             * @description Extension. The shopper’s e-mail for the receipt, when the merchant knows it: trimmed, the domain lower-cased, at most 254 characters, no line breaks (else 400 validation_failed). When omitted, the checkout page asks for it before payment.
+             */
+            email?: string;
             /** @description Minutes the session stays open (stock stays reserved), 5 to 1440; default 60. */
             expiresInMinutes?: number;
         };
@@ -3919,6 +3924,11 @@ export interface components {
              * @enum {string}
              */
             step?: "review" | "payment";
+            /**
+             * Format: email
+             * @description Extension. The shopper’s e-mail for the receipt, sent with `step: review`: required when the session has none yet (400 validation_failed at `body.email`), else it replaces it. Same rules as at session create.
+             */
+            email?: string;
             /** @description Required to continue from `payment`. */
             paymentMethod?: components["schemas"]["HostedCheckoutPaymentMethod"];
             /** @description Required with paymentMethod `test_card`. */
@@ -4635,6 +4645,8 @@ export interface components {
             orderNumber: string | null;
             returnUrl: string;
             cancelUrl: string;
+            /** @description Extension. The shopper’s e-mail, in full: from the create request or entered on the review step; null until given. */
+            email: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -4753,6 +4765,8 @@ export interface components {
                 city: string;
                 phoneLast4: string | null;
             } | null;
+            /** @description Extension. The receipt e-mail, masked (j***@example.com); null until given. */
+            email: string | null;
             paymentMethods: components["schemas"]["HostedCheckoutPaymentMethod"][];
             payment: {
                 /**
@@ -5028,6 +5042,8 @@ export interface components {
             refundedTotal: components["schemas"]["Money"];
             lines: components["schemas"]["StorefrontOrderLine"][];
             address: components["schemas"]["PublicCartNormalizedAddress"] | null;
+            /** @description Extension. The shopper’s e-mail from checkout: in full for the merchant (the merchant API, and getStorefrontOrder with a credential holding `orders:write`), masked (`j***@example.com`) otherwise. Null on orders placed before checkout asked for it. */
+            email: string | null;
             payments: components["schemas"]["StorefrontOrderPayment"][];
             fulfilment: {
                 carrier: string | null;
@@ -5222,6 +5238,8 @@ export interface components {
             refundedTotal: components["schemas"]["Money"];
             lines: components["schemas"]["StorefrontOrderLine"][];
             address: components["schemas"]["PublicCartNormalizedAddress"] | null;
+            /** @description Extension. The shopper’s e-mail from checkout: in full for the merchant (the merchant API, and getStorefrontOrder with a credential holding `orders:write`), masked (`j***@example.com`) otherwise. Null on orders placed before checkout asked for it. */
+            email: string | null;
             payments: components["schemas"]["StorefrontOrderPayment"][];
             fulfilment: {
                 carrier: string | null;
@@ -9225,7 +9243,7 @@ export interface operations {
                 createdFrom?: string;
                 /** @description Only orders placed before this time. */
                 createdTo?: string;
-                /** @description An order number or its start (`SO-2026…`), or part of the recipient’s name, or their phone number. */
+                /** @description An order number or its start (`SO-2026…`), part of the recipient’s name, their phone number, or their e-mail (the whole address, any case). */
                 q?: string;
                 cursor?: string;
                 limit?: number;

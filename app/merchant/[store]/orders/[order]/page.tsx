@@ -490,6 +490,15 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
               {t.addressTitle}
             </h2>
             <Address order={order} t={t} />
+            <p data-testid="order-email">
+              {order.email ? (
+                <>
+                  {t.emailLabel}: <a href={`mailto:${order.email}`}>{order.email}</a>
+                </>
+              ) : (
+                <span className="mcc-muted">{t.noEmail}</span>
+              )}
+            </p>
           </section>
         </div>
       </div>

@@ -17,6 +17,7 @@ const slow = [
   'tests/oauth-command.test.ts',
   'tests/operator-commands.test.ts',
   'tests/sdk-package.test.ts', // npm pack, then installs the tarball into a scratch project
+  'tests/stack-launcher.test.ts', // npm run stack (nginx, an instance, a worker), then SIGTERM to npm
   'tests/serial-transactions.test.ts',
   'tests/server-only.test.ts',
   'tests/topology.test.ts', // nginx, two instances and workers

@@ -35,6 +35,11 @@ export type StackOptions = {
   build?: boolean;
   /** Progress lines (the CLI prints them). */
   log?: (line: string) => void;
+  /**
+   * Aborted (the CLI's SIGINT/SIGTERM) while the stack is still starting: the build is stopped,
+   * every process started so far is stopped and waited for, and startStack rejects.
+   */
+  signal?: AbortSignal;
 };
 
 export type Member = {
@@ -57,7 +62,7 @@ export type Stack = {
   kill(member: Member): Promise<void>;
   /** Waits until the member answers again (instances: /api/health; workers: its start line). */
   ready(member: Member, timeoutMs?: number): Promise<void>;
-  /** SIGTERM to every process, nginx first; resolves when all have exited. */
+  /** SIGTERM to every process (SIGKILL to one still running after 20 s); resolves when all have exited. */
   stop(): Promise<void>;
 };
 
@@ -85,15 +90,25 @@ export function renderNginxConf(o: { listen: string; upstreams: string[]; runDir
   });
 }
 
-/** `next build` into distDir unless it already holds a build. */
-export function ensureBuild(distDir: string, env: NodeJS.ProcessEnv, log: (line: string) => void): void {
+/**
+ * `next build` into distDir unless it already holds a build. Not spawnSync: a SIGTERM to the CLI
+ * meanwhile must be handled at once, and stops the build (`signal`) instead of outliving it.
+ */
+export async function ensureBuild(distDir: string, env: NodeJS.ProcessEnv, log: (line: string) => void, signal?: AbortSignal): Promise<void> {
   if (existsSync(path.join(distDir, 'BUILD_ID'))) return;
   log(`building the app into ${distDir} (next build, a few minutes)...`);
-  const r = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+  const build = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...env, NEXT_DIST_DIR: distDir, NODE_ENV: 'production' },
+    signal,
+    killSignal: 'SIGTERM',
   });
-  if (r.status !== 0) throw new Error('next build failed');
+  const code = await new Promise<number | null>((resolve) => {
+    build.once('error', () => undefined); // the abort; 'close' follows
+    build.once('close', (c) => resolve(c));
+  });
+  signal?.throwIfAborted();
+  if (code !== 0) throw new Error('next build failed');
 }
 
 async function migrate(databaseUrl: string): Promise<void> {
@@ -112,8 +127,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const runDir = o.runDir ?? path.join(os.tmpdir(), `sc-stack-${o.port}`);
   for (const dir of ['', 'client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(runDir, dir), { recursive: true });
   if (o.build === false && !existsSync(path.join(o.distDir, 'BUILD_ID'))) throw new Error(`no production build in ${o.distDir} (npm run build)`);
-  ensureBuild(o.distDir, o.env, log);
+  await ensureBuild(o.distDir, o.env, log, o.signal);
+  o.signal?.throwIfAborted();
   await migrate(o.databaseUrl);
+  o.signal?.throwIfAborted();
 
   const url = `http://127.0.0.1:${o.port}`;
   const shared: NodeJS.ProcessEnv = {
@@ -151,6 +168,30 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     run();
     members.push(member);
     return member;
+  };
+  /** SIGTERM to every member's process group (SIGKILL after 20 s); resolves when all have exited. */
+  const stopAll = async (): Promise<void> => {
+    stopping = true;
+    const all = [...members];
+    await Promise.all(
+      all.map(async (m) => {
+        if (m.child.exitCode !== null || m.child.signalCode !== null) return;
+        const exited = new Promise<void>((r) => m.child.once('exit', () => r()));
+        try {
+          process.kill(-m.child.pid!, 'SIGTERM');
+        } catch {
+          return;
+        }
+        const killed = await Promise.race([exited.then(() => true), sleep(20_000).then(() => false)]);
+        if (!killed) {
+          try {
+            process.kill(-m.child.pid!, 'SIGKILL');
+          } catch {
+            // gone meanwhile
+          }
+        }
+      }),
+    );
   };
   const detached: SpawnOptions = { detached: true, stdio: ['ignore', 'pipe', 'pipe'] };
 
@@ -194,11 +235,15 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     }),
   );
   const test = spawnSync(nginx, ['-t', '-q', '-p', runDir, '-c', confPath, '-e', path.join(runDir, 'error.log')], { encoding: 'utf8' });
-  if (test.status !== 0) throw new Error(`nginx refused ${confPath}:\n${test.stderr}`);
+  if (test.status !== 0) {
+    await stopAll();
+    throw new Error(`nginx refused ${confPath}:\n${test.stderr}`);
+  }
 
   const ready = async (member: Member, timeoutMs = 180_000): Promise<void> => {
     const end = Date.now() + timeoutMs;
     while (Date.now() < end) {
+      o.signal?.throwIfAborted();
       if (member.port) {
         try {
           if ((await fetch(`http://127.0.0.1:${member.port}/api/health`)).ok) return;
@@ -233,29 +278,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       await exited;
     },
     ready,
-    async stop() {
-      stopping = true;
-      const all = [nginxMember, ...instances, ...workers];
-      await Promise.all(
-        all.map(async (m) => {
-          if (m.child.exitCode !== null || m.child.signalCode !== null) return;
-          const exited = new Promise<void>((r) => m.child.once('exit', () => r()));
-          try {
-            process.kill(-m.child.pid!, 'SIGTERM');
-          } catch {
-            return;
-          }
-          const killed = await Promise.race([exited.then(() => true), sleep(20_000).then(() => false)]);
-          if (!killed) {
-            try {
-              process.kill(-m.child.pid!, 'SIGKILL');
-            } catch {
-              // gone meanwhile
-            }
-          }
-        }),
-      );
-    },
+    stop: stopAll,
   };
   try {
     await Promise.all([...instances, ...workers].map((m) => ready(m)));
@@ -265,6 +288,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       } catch {
         // nginx not listening yet
       }
+      o.signal?.throwIfAborted();
       if (i > 100) throw new Error(`nginx did not answer; see ${path.join(runDir, 'error.log')}`);
       await sleep(100);
     }

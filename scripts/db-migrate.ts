@@ -1,4 +1,8 @@
-/** Applies pending migrations to the configured database: DATABASE_URL, or the embedded PGlite. */
+/**
+ * Applies pending migrations to the configured database: DATABASE_URL, or the embedded PGlite, and
+ * names each one applied. `--brief` (`npm run dev`) says how many in one line instead, naming
+ * them at LOG_LEVEL=debug or trace.
+ */
 import pg from 'pg';
 import { openPglite, pgliteDataDir } from '../lib/db/client';
 import { acquireLock, readLock } from '../lib/db/embedded';
@@ -38,5 +42,8 @@ if (url) {
 }
 
 function report(done: string[], where: string) {
-  console.log(done.length ? `Applied ${done.length} migration(s) to ${where}:\n  ${done.join('\n  ')}` : `${where} is up to date.`);
+  const brief = process.argv.includes('--brief') && !['debug', 'trace'].includes(config().logLevel);
+  if (!done.length) console.log(`Database ready: ${where} is up to date.`);
+  else if (brief) console.log(`Database ready: ${done.length} migration(s) applied to ${where}.`);
+  else console.log(`Applied ${done.length} migration(s) to ${where}:\n  ${done.join('\n  ')}`);
 }

@@ -6,8 +6,13 @@ import { seedDemo } from '../lib/demo';
 import { demoFile } from '../lib/demo/demo-file';
 import { demoGuide } from '../lib/demo/demo-guide';
 import { config, exitOnInvalidConfig } from '../lib/platform/config';
+import { logger } from '../lib/platform/logger';
 
 exitOnInvalidConfig();
+// The seed places its demo checkouts and orders through the services, which log each one (a JSON
+// line at info, as a server's log wants). A newcomer reads the summary and the guide below
+// instead; LOG_LEVEL (debug, or info) shows the lines.
+if (!config().LOG_LEVEL) logger.level = 'warn';
 
 const baseUrl = config().PUBLIC_BASE_URL;
 const db = await commandDb();

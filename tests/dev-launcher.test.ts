@@ -11,7 +11,13 @@ import { processGroupAlive, until } from './helpers/wait';
  * running `next dev` after the database set-up, the shell died and `next dev` (with its server)
  * kept running on the port, holding the embedded database and `.next/dev`, so the next
  * `npm run dev` refused to start ("Another next dev server is already running") or talked to the
- * old code. The script ends in `exec next dev`: npm's child is next itself.
+ * old code. The script execs its launcher (scripts/dev.ts), which passes the signal on to `next dev`
+ * and ends with it.
+ *
+ * The same start is the newcomer's first: the port given with `-p` is the one every printed and
+ * served link names (the guide printed before the server starts, the media URLs the server
+ * answers with), and the seed prints a summary and the guide, not one JSON log line per seeded
+ * checkout and order.
  */
 const dir = mkdtempSync(path.join(tmpdir(), 'sc-dev-launcher-'));
 // Next wants its build folder inside the project.
@@ -21,17 +27,23 @@ afterAll(() => {
   rmSync(distDir, { recursive: true, force: true });
 });
 
+/** A newcomer's shell: no LOG_LEVEL, PUBLIC_BASE_URL or PORT, and not vitest's (whose logs default to warn). */
+function newcomerEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST') || ['LOG_LEVEL', 'PUBLIC_BASE_URL', 'PORT', 'TEST'].includes(name)) delete env[name];
+  return env;
+}
+
 describe('npm run dev under its launcher', () => {
-  it('SIGTERM to the npm process stops next dev and its server: the port closes, nothing of the tree is left', async () => {
+  it('-p: the guide and the served links name that port; the set-up prints a summary; SIGTERM to the npm process stops next dev and its server: the port closes, nothing of the tree is left', async () => {
     const port = 3900 + Math.floor(Math.random() * 90);
     const npm = spawn('npm', ['run', '--silent', 'dev', '--', '-p', String(port)], {
       env: {
-        ...process.env,
+        ...newcomerEnv(),
         NODE_ENV: 'development',
         DATABASE_URL: '',
         PGLITE_DATA_DIR: path.join(dir, 'pglite'),
         NEXT_DIST_DIR: distDir,
-        LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group: what is left of the tree afterwards can be found
@@ -47,7 +59,21 @@ describe('npm run dev under its launcher', () => {
       );
     const groupAlive = () => processGroupAlive(npm.pid!);
     try {
-      await until(health, 150_000, `next dev on ${port}: ${out.slice(-2000)}`);
+      await until(health, 330_000, `next dev on ${port}: ${out.slice(-2000)}`);
+
+      // What came before next's banner: a few lines of summary and the guide, on the port given.
+      const setup = out.slice(0, out.indexOf('Next.js')).split('\n');
+      expect(setup.filter((line) => line.startsWith('{'))).toEqual([]);
+      expect(setup.find((line) => line.startsWith('Database ready:'))).toBeDefined();
+      expect(setup.find((line) => line.startsWith('Demo data ready'))).toBeDefined();
+      expect(setup).toContain(`  http://localhost:${port}/stores/lumen-audio  Lumen Audio`);
+      expect(setup.join('\n')).not.toContain('localhost:3000');
+      expect(setup.length).toBeLessThan(20);
+      // The server's absolute URLs (PUBLIC_BASE_URL unset) name its port too.
+      const products = await (await fetch(`http://127.0.0.1:${port}/api/v1/catalog/merchants/lumen-audio/products?pageSize=1`)).text();
+      expect(products).toContain(`"http://localhost:${port}/media/`);
+      expect(products).not.toContain('localhost:3000');
+
       process.kill(npm.pid!, 'SIGTERM');
       await exited;
       await until(() => !groupAlive(), 15_000, 'the process group to exit');
@@ -55,5 +81,5 @@ describe('npm run dev under its launcher', () => {
     } finally {
       if (groupAlive()) process.kill(-npm.pid!, 'SIGKILL');
     }
-  }, 200_000);
+  }, 400_000);
 });

@@ -104,3 +104,16 @@ export async function runCommand(main: CommandMain, argv: string[] = process.arg
   }
   process.exit(code);
 }
+
+/** The port `-p 3416`, `-p3416`, `--port 3416` or `--port=3416` asks for, if any (next dev checks the value itself). */
+export function nextPortArgument(args: readonly string[]): number | undefined {
+  let value: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') break;
+    if (arg === '-p' || arg === '--port') value = args[++i];
+    else if (arg.startsWith('--port=')) value = arg.slice('--port='.length);
+    else if (/^-p\d/.test(arg)) value = arg.slice(2);
+  }
+  return value !== undefined && /^\d{1,5}$/.test(value) ? Number(value) : undefined;
+}

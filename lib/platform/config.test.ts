@@ -125,6 +125,13 @@ describe('the configuration', () => {
     expect(parseConfig({ PGLITE_DATA_DIR: '/var/lib/shop/pglite' }).pgliteDataDir).toBe('/var/lib/shop/pglite');
   });
 
+  it('takes the default PUBLIC_BASE_URL from the port the server listens on (PORT), so links follow `-p`', () => {
+    expect(parseConfig({}).PUBLIC_BASE_URL).toBe('http://localhost:3000');
+    expect(parseConfig({ PORT: '3416' })).toMatchObject({ PUBLIC_BASE_URL: 'http://localhost:3416', publicBaseUrl: new URL('http://localhost:3416') });
+    expect(parseConfig({ PORT: '3416', PUBLIC_BASE_URL: 'https://shop.example' }).publicBaseUrl.href).toBe('https://shop.example/');
+    expect(problems({ PORT: '70000' })).toEqual(['PORT="70000" is invalid: expected a whole number from 1 to 65535']);
+  });
+
   it('derives facts from NODE_ENV and LOG_LEVEL', () => {
     expect(parseConfig({ NODE_ENV: 'production' })).toMatchObject({ isProduction: true, isDevelopment: false });
     expect(parseConfig({ NODE_ENV: 'development' })).toMatchObject({ isProduction: false, isDevelopment: true });

@@ -32,6 +32,9 @@ type Declaration<S extends z.ZodType<unknown, string | undefined>> = {
 
 const code = (text: string | number) => `\`${text}\``;
 
+/** Where `next dev` and `next start` listen when neither `-p` nor PORT says otherwise. */
+export const DEFAULT_PORT = 3000;
+
 function variable<S extends z.ZodType<unknown, string | undefined>>(
   schema: S,
   doc: { meaning: string; default?: string; use?: VariableUse; secret?: boolean },
@@ -130,7 +133,8 @@ export const variables = {
     meaning:
       'where the embedded database lives; a relative path is taken from the project folder. One process owns it (lock `<dir>.lock`, socket `<dir>.sock/`); see "The embedded database has one owner". `npm run db:seed` writes its demo facts to `<dir>.demo.json` (to `.data/demo.json` for the default folder)',
   }),
-  PUBLIC_BASE_URL: variable(httpUrl().default('http://localhost:3000'), {
+  PUBLIC_BASE_URL: variable(httpUrl().optional(), {
+    default: code('http://localhost:<PORT>'),
     meaning: 'absolute base of this deployment, for links and the media URLs in API responses (pages use root-relative ones)',
   }),
   API_KEY_SECRET: variable(
@@ -246,6 +250,12 @@ export const variables = {
       '`development` under `next dev`, `production` under `next build` and `next start`, `test` under vitest; unset for commands. Outside `development` cookies are `Secure` and the page policy allows no eval; `production` refuses `WEBHOOKS_ALLOW_LOOPBACK=1` and http return URLs (but for a deployment on localhost)',
   }),
   VERCEL: variable(flag(), { use: 'platform', meaning: '`1` on Vercel: the client address is `X-Real-IP`, which Vercel\'s edge sets' }),
+  PORT: variable(wholeNumber(1, 65535).optional(), {
+    use: 'platform',
+    default: code(DEFAULT_PORT),
+    meaning:
+      "the port `next dev` and `next start` listen on (`-p` wins); the server sets it to the port it really listens on, and `npm run dev` to the one it chose (the first free one from 3000 when neither is given), so the default `PUBLIC_BASE_URL` follows the server's port",
+  }),
   NEXT_PHASE: variable(z.string().optional(), {
     use: 'platform',
     meaning: 'set by Next.js; during `next build` (`phase-production-build`) the embedded database is reached through a running server, never opened',
@@ -349,7 +359,7 @@ function servedOnLoopbackAddress(base: string): boolean {
 
 /** The declared variables, and the rules that join two of them. */
 export const ConfigVariables = z.object(shape).superRefine((v, ctx) => {
-  if (v.WEBHOOKS_ALLOW_LOOPBACK && v.NODE_ENV === 'production' && !servedOnLoopbackAddress(v.PUBLIC_BASE_URL)) {
+  if (v.WEBHOOKS_ALLOW_LOOPBACK && v.NODE_ENV === 'production' && !(v.PUBLIC_BASE_URL && servedOnLoopbackAddress(v.PUBLIC_BASE_URL))) {
     ctx.addIssue({ code: 'custom', path: ['WEBHOOKS_ALLOW_LOOPBACK'], message: 'refused when NODE_ENV=production: webhooks never go to this machine in production' });
   }
   if (v.UPSTASH_REDIS_REST_URL && !v.UPSTASH_REDIS_REST_TOKEN) {
@@ -363,7 +373,9 @@ export type ConfigVariables = z.output<typeof ConfigVariables>;
 
 /** The declared variables, parsed, and the facts that follow from them. */
 export type Config = Readonly<
-  ConfigVariables & {
+  Omit<ConfigVariables, 'PUBLIC_BASE_URL'> & {
+    /** As set, or `http://localhost:<PORT>` (PORT's default 3000): the server's own port when unset. */
+    PUBLIC_BASE_URL: string;
     isProduction: boolean;
     isDevelopment: boolean;
     logLevel: LogLevel;
@@ -429,13 +441,15 @@ export function parseConfig(env: Environment): Config {
   const rateLimits = parseRateLimits(env, problems);
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const v = parsed.data;
+  const publicBaseUrl = v.PUBLIC_BASE_URL ?? `http://localhost:${v.PORT ?? DEFAULT_PORT}`;
   return {
     ...v,
+    PUBLIC_BASE_URL: publicBaseUrl,
     isProduction: v.NODE_ENV === 'production',
     isDevelopment: v.NODE_ENV === 'development',
     logLevel: v.LOG_LEVEL ?? (v.VITEST ? 'warn' : 'info'),
     pgliteDataDir: v.PGLITE_DATA_DIR ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), v.PGLITE_DATA_DIR) : defaultPgliteDataDir(),
-    publicBaseUrl: new URL(v.PUBLIC_BASE_URL),
+    publicBaseUrl: new URL(publicBaseUrl),
     rateLimits,
   };
 }

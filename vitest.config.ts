@@ -12,6 +12,7 @@ const slow = [
   'tests/config-at-start.test.ts', // starts the CLIs and the worker with bad values
   'tests/dev-launcher.test.ts', // npm run dev, then SIGTERM to npm
   'tests/embedded-lock.test.ts', // two processes on one embedded database
+  'tests/install-scripts.test.ts', // npm install-scripts ls
   'tests/keys-command.test.ts',
   'tests/next-config.test.ts', // starts next dev, build and start
   'tests/oauth-command.test.ts',

@@ -10,6 +10,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const slow = [
   'tests/boundary-rule.test.ts', // runs the linters over planted imports
   'tests/config-at-start.test.ts', // starts the CLIs and the worker with bad values
+  'tests/db-connection-loss.test.ts', // ends every PostgreSQL session of its database under load, for seconds
   'tests/dev-launcher.test.ts', // npm run dev, then SIGTERM to npm
   'tests/embedded-lock.test.ts', // two processes on one embedded database
   'tests/keys-command.test.ts',

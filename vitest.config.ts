@@ -22,6 +22,7 @@ const slow = [
   'tests/server-only.test.ts',
   'tests/topology.test.ts', // nginx, two instances and workers
   'tests/topology-config.test.ts',
+  'tests/upstream-keepalive.test.ts', // nginx and an instance, with idle gaps of seconds
   'tests/webhooks-delivery.test.ts', // SIGKILL and SIGTERM to worker processes
   'lib/db/direct.test.ts',
   'lib/db/embedded-socket.test.ts',

@@ -10,6 +10,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const slow = [
   'tests/boundary-rule.test.ts', // runs the linters over planted imports
   'tests/config-at-start.test.ts', // starts the CLIs and the worker with bad values
+  'tests/db-connection-loss.test.ts', // ends every PostgreSQL session of its database under load, for seconds
   'tests/dev-launcher.test.ts', // npm run dev, then SIGTERM to npm
   'tests/embedded-lock.test.ts', // two processes on one embedded database
   'tests/install-scripts.test.ts', // npm install-scripts ls
@@ -23,6 +24,7 @@ const slow = [
   'tests/server-only.test.ts',
   'tests/topology.test.ts', // nginx, two instances and workers
   'tests/topology-config.test.ts',
+  'tests/upstream-keepalive.test.ts', // nginx and an instance, with idle gaps of seconds
   'tests/webhooks-delivery.test.ts', // SIGKILL and SIGTERM to worker processes
   'lib/db/direct.test.ts',
   'lib/db/embedded-socket.test.ts',

@@ -11,7 +11,10 @@
  * too: a claim of a killed attempt lapses after IDEMPOTENCY_LEASE_SECONDS).
  * Faults, one after the other: at 10 s SIGKILL to an instance's process group, at 20 s to a
  * worker's (the stack starts both again, as systemd would), at 30 s a restart of the machine's
- * PostgreSQL server (pg_ctlcluster). After the load: the time until nginx answers /api/health and
+ * PostgreSQL server (pg_ctlcluster), at 38 and 44 s every session of the database terminated
+ * (`pg_terminate_backend`, what a failover does to the instances' pools while the server stays
+ * up): every instance survives it, so any 5xx during it is a failure of the app's handling of a
+ * lost connection (target 0; lib/db/resilience.ts). After the load: the time until nginx answers /api/health and
  * a search again, the workers drain the deliveries, then the checks: every acknowledged cart
  * exists once, no Idempotency-Key made two carts, every acknowledged line has quantity 1 (a
  * replayed add would make it 2), and every event of the load window reached the receiver
@@ -20,6 +23,7 @@
  * Options: --seconds=N (50), --loops=N (8), --port=N (nginx's, 3390), --no-build (reuse .next-bench).
  */
 import { spawnSync } from 'node:child_process';
+import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -36,7 +40,7 @@ const arg = (name: string, fallback: string) => process.argv.find((a) => a.start
 const seconds = Number(arg('seconds', '50'));
 const loops = Number(arg('loops', '8'));
 const port = Number(arg('port', '3390'));
-if (seconds < 40) throw new Error('--seconds must leave room for the three faults (at 10, 20 and 30 s): at least 40');
+if (seconds < 48) throw new Error('--seconds must leave room for the faults (at 10, 20, 30, 38 and 44 s): at least 48');
 const DATABASE = 'sc_bench_faults';
 const SECRET = process.env.API_KEY_SECRET ?? 'bench-faults-server-secret-0123456789abcdef';
 // The bench seals the webhook endpoint's secret the workers unseal: one secret for every process.
@@ -226,6 +230,21 @@ try {
     while ((await send(`${base}/api/v1/search?q=earbuds%20${randomUUID().slice(0, 6)}&locale=en-US&market=US&sort=relevance&page=1&pageSize=24`)).status !== 200) await sleep(100);
     faults.push({ name: 'PostgreSQL restart', start, end: at(), note: `pg_ctlcluster took ${((restarted - start) / 1000).toFixed(1)} s; a search answered 200 after ${((at() - start) / 1000).toFixed(1)} s` });
   };
+  /** Every session of the database ended at once; the fault lasts until a search through nginx answers 200 again. */
+  const terminateSessions = async (n: number) => {
+    const start = at();
+    const admin = new pg.Client({ connectionString: bench.url });
+    await admin.connect();
+    let ended = 0;
+    try {
+      const r = await admin.query('SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [DATABASE]);
+      ended = r.rows[0].n as number;
+    } finally {
+      await admin.end();
+    }
+    while ((await send(`${base}/api/v1/search?q=earbuds%20${randomUUID().slice(0, 6)}&locale=en-US&market=US&sort=relevance&page=1&pageSize=24`)).status !== 200) await sleep(100);
+    faults.push({ name: `sessions terminated ${n}`, start, end: at(), note: `${ended} sessions ended; a search answered 200 after ${((at() - start) / 1000).toFixed(1)} s` });
+  };
   const schedule = async () => {
     await sleep(10_000);
     console.error(`${(at() / 1000).toFixed(1)}s fault: SIGKILL instance 1`);
@@ -236,9 +255,14 @@ try {
     await sleep(Math.max(0, loadT0 + 30_000 - at()));
     console.error(`${(at() / 1000).toFixed(1)}s fault: PostgreSQL restart`);
     await restartPostgres();
+    for (const [n, when] of [[1, 38_000], [2, 44_000]] as const) {
+      await sleep(Math.max(0, loadT0 + when - at()));
+      console.error(`${(at() / 1000).toFixed(1)}s fault: every session of the database terminated (${n})`);
+      await terminateSessions(n);
+    }
   };
 
-  console.error(`load: ${loops} loops for ${seconds} s, faults at 10, 20 and 30 s`);
+  console.error(`load: ${loops} loops for ${seconds} s, faults at 10, 20, 30, 38 and 44 s`);
   await Promise.all([schedule(), ...Array.from({ length: loops }, (_, n) => loop(n))]);
   const loadStop = new Date();
 
@@ -292,6 +316,10 @@ try {
   const failures = sent
     .filter((s) => s.status === 0 || s.status >= 500)
     .map((s) => ({ ...s, fault: faults.find((f) => s.start <= f.end && s.end >= f.start)?.name ?? null }));
+  // Every instance survives a terminated session: any 5xx (or dropped request) under way then is the app's.
+  const terminations = faults.filter((f) => f.name.startsWith('sessions terminated'));
+  const duringTerminations = sent.filter((x) => terminations.some((f) => x.start <= f.end + 1_000 && x.end >= f.start));
+  const fiveXxDuringTerminations = duringTerminations.filter((x) => x.status === 0 || x.status >= 500);
   const other4xx = sent.filter((s) => s.status >= 400 && s.status < 500);
   const codes4xx: Record<string, number> = {};
   for (const s of other4xx) codes4xx[`${s.op} ${s.status} ${s.code}`] = (codes4xx[`${s.op} ${s.status} ${s.code}`] ?? 0) + 1;
@@ -306,6 +334,7 @@ try {
     acknowledgedVersionsMissing: new Set(ackVersions).size - ackVersionsFound,
     eventsBeyondKeys: Math.max(0, events.length - publishKeys),
     eventsNeverDelivered: undelivered.length,
+    fiveXxWhileSessionsTerminated: fiveXxDuringTerminations.length,
     // A run in which a kind of write was never acknowledged (or no event appended) proves nothing about it.
     writeKindsNeverAcknowledged: [carts.length, ackLines.length, ackVersions.length, events.length].filter((n) => n === 0).length,
   };
@@ -320,6 +349,11 @@ try {
     fourxx: codes4xx,
     failures: failures.map((f) => ({ op: f.op, status: f.status, error: f.error, startMs: f.start - loadT0, endMs: f.end - loadT0, fault: f.fault })),
     failuresOutsideFaults: failures.filter((f) => f.fault === null).length,
+    sessionsTerminated: {
+      requestsUnderWay: duringTerminations.length,
+      fiveXxOrNoAnswer: fiveXxDuringTerminations.length,
+      byAnswer: Object.fromEntries([...new Set(duringTerminations.map((x) => `${x.op} ${x.status}${x.code ? ` ${x.code}` : ''}`))].map((k) => [k, duringTerminations.filter((x) => `${x.op} ${x.status}${x.code ? ` ${x.code}` : ''}` === k).length])),
+    },
     // Per fault: the requests under way at some point of it, by what they were answered.
     faults: faults.map((f) => {
       const during: Record<string, number> = {};
@@ -370,6 +404,7 @@ const rows: [string, string | number][] = [
   ...Object.entries(r.byClass as Record<string, number>).sort().map(([k, v]): [string, number] => [`answers ${k}`, v]),
   ['5xx or no answer, during a fault', r.failures.length - r.failuresOutsideFaults],
   ['5xx or no answer, outside every fault', r.failuresOutsideFaults],
+  ['requests under way while every session was terminated (until 1 s after) / 5xx or no answer among them (target 0)', `${r.sessionsTerminated.requestsUnderWay} / ${r.sessionsTerminated.fiveXxOrNoAnswer}`],
   ['carts: keys sent / acknowledged / found once / created in the window', `${r.writes.createCart.keys} / ${r.writes.createCart.acknowledged} / ${r.writes.createCart.foundOnce} / ${r.writes.createCart.cartsCreatedInWindow}`],
   ['lines: acknowledged / found with quantity 1', `${r.writes.addLine.acknowledged} / ${r.writes.addLine.foundWithQuantity1}`],
   ['publishes: keys sent / acknowledged / versions found', `${r.writes.publishDecoration.keys} / ${r.writes.publishDecoration.acknowledged} / ${r.writes.publishDecoration.versionsFound}`],

@@ -106,7 +106,7 @@ export function buildApp() {
  * `next start`'s flags, as `npm start` passes them (package.json): Node itself strips the types of
  * next.config.ts, so the server never loads Next's native SWC compiler (about 40-60 MB of RSS).
  */
-export const NEXT_START_FLAGS = ['--experimental-next-config-strip-types'];
+export const NEXT_START_FLAGS = ['--experimental-next-config-strip-types', '--keepAliveTimeout', '65000'];
 
 /** The server's V8 old-space cap, as `npm start` sets it (package.json): see bench/README.md, Memory. */
 export const SERVER_HEAP_MB = 192;

@@ -68,6 +68,13 @@ export type Stack = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * How long an instance keeps an idle kept-alive connection (`next start --keepAliveTimeout`):
+ * longer than nginx's upstream `keepalive_timeout` (60 s, deploy/nginx.conf), so the proxy always
+ * closes an idle connection first and never sends a request on one the instance is closing.
+ */
+export const INSTANCE_KEEPALIVE_MS = 65_000;
+
 /** Debian's nginx (apt-get install nginx), or null. */
 export function nginxBinary(): string | null {
   for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']) if (existsSync(candidate)) return candidate;
@@ -198,7 +205,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const instances = Array.from({ length: o.instances }, (_, i) => {
     const port = o.port + 1 + i;
     return launch({ name: `instance ${i + 1}`, port, logFile: path.join(runDir, `instance-${i + 1}.log`) }, () =>
-      spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--experimental-next-config-strip-types', '-H', '127.0.0.1', '-p', String(port)], {
+      spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--experimental-next-config-strip-types', '--keepAliveTimeout', String(INSTANCE_KEEPALIVE_MS), '-H', '127.0.0.1', '-p', String(port)], {
         ...detached,
         env: {
           ...shared,

@@ -30,8 +30,15 @@ export function newAttempt(): string {
   return pooledRandomBytes(16).toString('base64url');
 }
 
-/** Takes the key for `attempt`: new, expired (older than the retention) or abandoned (lease run out). Returns `id, attempt` when taken. */
-export function claimStatement(ref: IdempotencyKeyRef, fingerprint: string, attempt: string): Prisma.Sql {
+/**
+ * Takes the key for `attempt`: new, expired (older than the retention) or abandoned (lease run
+ * out), or still held, uncompleted, by `takeover`: this request's own earlier attempt, whose
+ * connection to the database failed (lib/http/idempotency.ts). Should that attempt's work commit
+ * after all, it has completed the record (this claim then finds it answered) or finds the key
+ * taken and rolls back. Returns `id, attempt` when taken.
+ */
+export function claimStatement(ref: IdempotencyKeyRef, fingerprint: string, attempt: string, takeover?: string): Prisma.Sql {
+  const own = takeover === undefined ? Prisma.empty : Prisma.sql`OR ("IdempotencyRecord"."completedAt" IS NULL AND "IdempotencyRecord".attempt = ${takeover})`;
   return Prisma.sql`
     INSERT INTO "IdempotencyRecord" (id, scope, "operationId", key, fingerprint, attempt, "lockedUntil", "createdAt")
     VALUES (gen_random_uuid(), ${ref.scope}, ${ref.operationId}, ${ref.key}, ${fingerprint}, ${attempt},
@@ -41,13 +48,13 @@ export function claimStatement(ref: IdempotencyKeyRef, fingerprint: string, atte
           "createdAt" = EXCLUDED."createdAt", "responseStatus" = NULL, "responseBody" = NULL, "completedAt" = NULL
       WHERE "IdempotencyRecord"."createdAt" < now() - ${IDEMPOTENCY_RETENTION_HOURS}::int * interval '1 hour'
          OR ("IdempotencyRecord"."completedAt" IS NULL AND "IdempotencyRecord"."lockedUntil" < now())
+         ${own}
     RETURNING id::text AS id, attempt`;
 }
 
 /** Claims the key with a statement of its own (committed at once). Null when another attempt holds or has answered it. */
-export async function claimIdempotencyKey(db: Db, ref: IdempotencyKeyRef, fingerprint: string): Promise<Claim | null> {
-  const attempt = newAttempt();
-  const rows = await direct(db, 'prepared').$queryRaw<Claim[]>(claimStatement(ref, fingerprint, attempt));
+export async function claimIdempotencyKey(db: Db, ref: IdempotencyKeyRef, fingerprint: string, attempt = newAttempt(), takeover?: string): Promise<Claim | null> {
+  const rows = await direct(db, 'prepared').$queryRaw<Claim[]>(claimStatement(ref, fingerprint, attempt, takeover));
   const row = rows[0];
   return row && row.attempt === attempt ? row : null;
 }

@@ -18,6 +18,7 @@ import { serveOverSocket } from './pglite-serve.mjs';
 import { pgliteRunner, pgRunner } from './sql-runner';
 import { pgDriver, registerDriver, sharedSessionDriver } from './direct';
 import { pgliteDriver } from './pglite-driver';
+import { evictingPool, retryingTransactions } from './resilience';
 
 export type Db = PrismaClient;
 
@@ -68,8 +69,10 @@ export function prismaForPglite(pglite: PGlite): PrismaClient {
 export function prismaForPostgres(connectionString: string): PrismaClient {
   const max = config().DATABASE_POOL_MAX;
   // One pool for Prisma and the hot raw statements (lib/db/direct.ts): Prisma ends it on $disconnect.
-  const pool = new pg.Pool({ connectionString, max });
-  const prisma = new PrismaClient({ adapter: serialTransactions(new PrismaPg(pool, { disposeExternalPool: true })) });
+  // Survives a database blip (lib/db/resilience.ts): broken clients are evicted, and a transaction
+  // or statement that certainly did not commit runs once more on a fresh connection.
+  const pool = evictingPool({ connectionString, max });
+  const prisma = retryingTransactions(new PrismaClient({ adapter: serialTransactions(new PrismaPg(pool, { disposeExternalPool: true })) }));
   registerDriver(prisma, pgDriver(pool));
   return prisma;
 }
@@ -169,9 +172,8 @@ async function serveFromWorker(dataDir: string, lock: DataDirLock): Promise<Hand
     logger.fatal({ code }, 'the embedded database worker stopped; the server stops too');
     process.exit(1);
   });
-  const pool = new pg.Pool({ ...socketConnection(socketDir), max: PGLITE_WORKER_CONNECTIONS });
-  // An idle connection's error would otherwise be an uncaught exception; the next query reconnects.
-  pool.on('error', (err) => logger.error({ err }, 'a connection to the embedded database failed'));
+  // A connection that failed is evicted, and the pool's idle errors logged (lib/db/resilience.ts).
+  const pool = evictingPool({ ...socketConnection(socketDir), max: PGLITE_WORKER_CONNECTIONS });
   const stopWorker = async () => {
     closing = true;
     worker.postMessage('close');
@@ -186,7 +188,7 @@ async function serveFromWorker(dataDir: string, lock: DataDirLock): Promise<Hand
     throw err;
   }
   lock.setSocket(socketDir);
-  const prisma = new PrismaClient({ adapter: serialTransactions(new PrismaPg(pool, { disposeExternalPool: true })) });
+  const prisma = retryingTransactions(new PrismaClient({ adapter: serialTransactions(new PrismaPg(pool, { disposeExternalPool: true })) }));
   registerDriver(prisma, sharedSessionDriver(pool));
   return {
     prisma,

@@ -3,7 +3,8 @@ import type { Pool } from 'pg';
 import { config } from '../platform/config';
 import { processWide } from '../platform/process-wide';
 import { Prisma } from '../generated/prisma/client';
-import { postgresError } from './errors';
+import { isConnectionError, postgresError } from './errors';
+import { retryStatement } from './resilience';
 import type { SqlClient } from './rows';
 
 /** Runs one statement with numbered parameters and returns its rows; `prepared` asks for a named statement where the driver keeps them. */
@@ -37,7 +38,8 @@ export function preparedStatementsEnabled(): boolean {
 export function pgDriver(pool: Pool, prepare = preparedStatementsEnabled()): DriverRun {
   return async (text, values, prepared) => {
     const name = prepared && prepare ? statementName(text) : undefined;
-    return (await pool.query(name ? { text, values, name } : { text, values })).rows as unknown[];
+    // Outside any transaction: once more after a connection error when that is safe (lib/db/resilience.ts).
+    return retryStatement(text, async () => (await pool.query(name ? { text, values, name } : { text, values })).rows as unknown[]);
   };
 }
 
@@ -52,7 +54,8 @@ export function pgDriver(pool: Pool, prepare = preparedStatementsEnabled()): Dri
 export function sharedSessionDriver(pool: Pool, prepare = preparedStatementsEnabled()): DriverRun {
   const suffixes = new WeakMap<object, number>();
   let connections = 0;
-  return async (text, values, prepared) => {
+  return (text, values, prepared) => retryStatement(text, () => runShared(text, values, prepared));
+  async function runShared(text: string, values: unknown[], prepared: boolean): Promise<unknown[]> {
     const name = prepared && prepare ? statementName(text) : undefined;
     if (!name) return (await pool.query({ text, values })).rows as unknown[];
     const client = await pool.connect();
@@ -63,10 +66,10 @@ export function sharedSessionDriver(pool: Pool, prepare = preparedStatementsEnab
       client.release();
       return rows as unknown[];
     } catch (err) {
-      client.release(postgresError(err) ? undefined : (err as Error));
+      client.release(postgresError(err) && !isConnectionError(err) ? undefined : (err as Error));
       throw err;
     }
-  };
+  }
 }
 
 /**

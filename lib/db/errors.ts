@@ -18,3 +18,52 @@ export function postgresError(err: unknown): PostgresError | null {
 
 /** SQLSTATEs the services act on. */
 export const SQLSTATE = { checkViolation: '23514', deadlockDetected: '40P01' } as const;
+
+/**
+ * SQLSTATEs that end a connection rather than a statement: class 08 (connection exception), the
+ * server shutting the session down (57P01 admin_shutdown: a restart, a failover or
+ * pg_terminate_backend; 57P02 crash_shutdown), or refusing new ones for now (57P03
+ * cannot_connect_now while it starts, 53300 too_many_connections).
+ */
+const CONNECTION_SQLSTATE = /^(08...|57P01|57P02|57P03|53300)$/;
+
+/** What node-postgres says when the socket under a client is gone, or the client is already broken. */
+const CONNECTION_MESSAGE = /Connection terminated|not queryable|Client was closed|Connection ended|ECONNREFUSED|ECONNRESET|EPIPE|Can't reach database server/;
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+/** Prisma's driver-adapter error kinds for the same failures (under `meta.driverAdapterError.cause.kind`). */
+const ADAPTER_KINDS = new Set(['ConnectionClosed', 'DatabaseNotReachable', 'SocketTimeout', 'TooManyConnections']);
+
+/**
+ * Whether `err` means the connection to the database failed (the database restarted, failed over,
+ * ended the session or could not be reached), not that the statement was refused: the answer is
+ * 503, and a unit of work that had not committed may run again on another connection
+ * (lib/db/resilience.ts). Looks through Prisma's wrapping and `cause` chains.
+ */
+export function isConnectionError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const pg = postgresError(e);
+    if (pg && CONNECTION_SQLSTATE.test(pg.code)) return true;
+    const { code, message, meta } = e as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } };
+    if (typeof code === 'string' && (SOCKET_CODES.has(code) || code === 'P1001' || code === 'P1017')) return true;
+    const kind = meta?.driverAdapterError?.cause?.kind;
+    if (typeof kind === 'string' && ADAPTER_KINDS.has(kind)) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
+/**
+ * A connection error that leaves no doubt the statement never reached the server: the client was
+ * already broken or closed when it was handed the statement, or no connection could be made.
+ */
+export function isNeverSent(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, meta } = e as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } };
+    const pg = postgresError(e);
+    if (pg && /^(57P03|53300|08001|08004)$/.test(pg.code)) return true;
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'P1001') return true;
+    if (meta?.driverAdapterError?.cause?.kind === 'DatabaseNotReachable') return true;
+    if (typeof message === 'string' && /not queryable|Client was closed|ECONNREFUSED/.test(message)) return true;
+  }
+  return false;
+}

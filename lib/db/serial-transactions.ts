@@ -1,4 +1,5 @@
 import type { PrismaPg } from '@prisma/adapter-pg';
+import { noteCommit, noteTransactionStatement, retryStatement } from './resilience';
 
 type Adapter = Awaited<ReturnType<PrismaPg['connect']>>;
 type Transaction = Awaited<ReturnType<Adapter['startTransaction']>>;
@@ -26,6 +27,12 @@ function serialAdapter(adapter: Adapter): Adapter {
   return new Proxy(adapter, {
     get(target, prop) {
       if (prop === 'startTransaction') return async (...args: Parameters<Adapter['startTransaction']>) => serialTransaction(await target.startTransaction(...args));
+      // A statement outside a transaction runs once more after a connection error when that is
+      // safe (lib/db/resilience.ts); one inside is retried with its whole transaction.
+      if (prop === 'queryRaw' || prop === 'executeRaw') {
+        const run = (Reflect.get(target, prop, target) as (q: { sql: string }) => Promise<unknown>).bind(target);
+        return (query: { sql: string }) => retryStatement(query.sql, () => run(query));
+      }
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -43,6 +50,9 @@ export function serialTransaction<T extends Pick<Transaction, 'queryRaw' | 'exec
       if (typeof value !== 'function') return value;
       if (!queued.has(prop)) return value.bind(target);
       return (...args: unknown[]) => {
+        // Whether the COMMIT is in flight decides if a transaction whose connection failed may run again.
+        if (prop === 'commit') noteCommit();
+        else noteTransactionStatement((args[0] as { sql?: unknown } | undefined)?.sql);
         const run = tail.then(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
         tail = run.catch(() => undefined);
         return run;

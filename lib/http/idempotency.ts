@@ -19,6 +19,8 @@ import type { OperationDef } from '../operations/types';
 import type { Principal, ServiceContext } from '../core/context';
 import { ServiceError, isServiceError } from '../core/errors';
 import { errorBody } from './respond';
+import { isConnectionError } from '../db/errors';
+import { RETRY_WITHIN_MS, pauseBeforeRetry } from '../db/resilience';
 import { logger } from '../platform/logger';
 import { processWide } from '../platform/process-wide';
 
@@ -87,14 +89,29 @@ export async function runIdempotent(run: IdempotentRun): Promise<{ outcome: Outc
   running.set(slot, fingerprint);
   try {
     pruneOccasionally(db);
+    const began = Date.now();
+    // An attempt of this request whose connection to the database failed: the next may take the key over from it.
+    let takeover: string | undefined;
     for (let tries = 0; tries < 3; tries++) {
-      if (run.completesInWrite) {
-        // The operation takes the key in its first statement (lib/core/write-completion.ts).
-        const outcome = await executeCompletingInWrite(run, ref, fingerprint);
-        if (outcome) return { outcome, replayed: false };
-      } else {
-        const claim = await claimIdempotencyKey(db, ref, fingerprint);
-        if (claim) return { outcome: await executeClaimed(run, claim), replayed: false };
+      const attempt = newAttempt();
+      try {
+        if (run.completesInWrite) {
+          // The operation takes the key in its first statement (lib/core/write-completion.ts).
+          const outcome = await executeCompletingInWrite(run, ref, fingerprint, attempt, takeover);
+          if (outcome) return { outcome, replayed: false };
+        } else {
+          const claim = await claimIdempotencyKey(db, ref, fingerprint, attempt, takeover);
+          if (claim) return { outcome: await executeClaimed(run, claim), replayed: false };
+        }
+      } catch (err) {
+        // The connection failed, maybe while the effect committed: once, the record decides. The
+        // next attempt takes the key over if this one never completed it (nothing of it committed:
+        // the effect and the record commit together), else replays the outcome it recorded.
+        if (takeover !== undefined || !isConnectionError(err) || Date.now() - began > RETRY_WITHIN_MS) throw err;
+        run.ctx.log.warn({ err }, 'an idempotent request lost its database connection; its key decides whether it runs again');
+        takeover = attempt;
+        await pauseBeforeRetry();
+        continue;
       }
       const existing = await readIdempotencyRecord(db, ref);
       // Gone between the two statements (released or pruned): claim again.
@@ -162,8 +179,7 @@ class NotClaimed extends Error {}
  * transaction. Should it return without having written through the completion, it had no
  * effect, and the outcome is recorded on its own. Null when the key was not taken.
  */
-async function executeCompletingInWrite(run: IdempotentRun, ref: IdempotencyKeyRef, fingerprint: string): Promise<Outcome | null> {
-  const attempt = newAttempt();
+async function executeCompletingInWrite(run: IdempotentRun, ref: IdempotencyKeyRef, fingerprint: string, attempt: string, takeover: string | undefined): Promise<Outcome | null> {
   let claim: Claim | null = null;
   let prepared: Outcome | undefined;
   let recorded: Outcome | undefined;
@@ -172,7 +188,7 @@ async function executeCompletingInWrite(run: IdempotentRun, ref: IdempotencyKeyR
     return claim;
   };
   const completion: WriteCompletion = {
-    claim: Prisma.sql`claim AS (${claimStatement(ref, fingerprint, attempt)})`,
+    claim: Prisma.sql`claim AS (${claimStatement(ref, fingerprint, attempt, takeover)})`,
     claimed(row) {
       if (row.id === null || row.attempt !== attempt) throw new NotClaimed();
       claim = { id: row.id, attempt };
@@ -193,7 +209,7 @@ async function executeCompletingInWrite(run: IdempotentRun, ref: IdempotencyKeyR
     const output = await run.call({ ...run.ctx, completion });
     if (recorded) return recorded;
     // No effect through the completion: take the key (if the operation never read) and record the answer.
-    claim ??= await claimIdempotencyKey(run.ctx.db, ref, fingerprint);
+    claim ??= await claimIdempotencyKey(run.ctx.db, ref, fingerprint, attempt, takeover);
     if (!claim) return null;
     const outcome = run.shape(output);
     if (!(await completeIdempotencyRecord(run.ctx.db, claim, outcome))) throw new LostClaim();

@@ -3,6 +3,7 @@ import { ConsoleForm, FormField, SelectField, SubmitButton } from '@/components/
 import { EmptyState } from '@/components/merchant/empty-state';
 import { Pagination } from '@/components/merchant/pagination';
 import { StatusBadge } from '@/components/merchant/status-badge';
+import { consoleTime } from '@/components/merchant/format';
 import { consoleText } from '@/components/merchant/text';
 import { getStockLevel } from '@/lib/catalog/get-stock-level';
 import { listSkuStockAdjustments } from '@/lib/catalog/list-stock-adjustments';
@@ -11,7 +12,6 @@ import { isServiceError } from '@/lib/core/errors';
 import { inLocale } from '@/lib/schemas/common';
 import { pathWithQuery } from '@/lib/storefront/locale';
 import { consoleRequest } from '../../console';
-import { formatTime } from '../../orders/text';
 import { adjustStockAction } from '../actions';
 import { inventoryText, optionSummary, signed } from '../text';
 import '../inventory.css';
@@ -115,7 +115,7 @@ export default async function SkuInventoryPage({ params, searchParams }: { param
                 <tbody>
                   {history.data.map((a) => (
                     <tr key={a.id} data-testid="history-row">
-                      <td>{formatTime(a.createdAt, locale)}</td>
+                      <td>{consoleTime(a.createdAt, locale, store.timeZone)}</td>
                       <td className="mcc-num">{signed(a.delta)}</td>
                       <td className="mcc-num">{a.onHandAfter}</td>
                       <td>

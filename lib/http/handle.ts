@@ -53,10 +53,18 @@ export type HandleOptions<Op> = {
  * envelope, output validation, caching headers and error rendering all happen here, driven by
  * the operation's entry in the table.
  */
-export function handle<Op extends OperationDef>(
+export function handle<Op extends OperationDef, Prepared = undefined>(
   op: Op,
-  fn: (input: OperationInput<Op>, ctx: ServiceContext) => Promise<OperationOutput<Op>>,
-  options: HandleOptions<Op> = {},
+  fn: (input: OperationInput<Op>, ctx: ServiceContext, prepared: Prepared) => Promise<OperationOutput<Op>>,
+  options: HandleOptions<Op> & {
+    /**
+     * CPU work on the parsed input that needs no database (an upload's image processing): run
+     * after authentication and parsing, before the idempotency claim, so that it never holds a
+     * transaction (and with the embedded database, its one connection) open. Its result is the
+     * handler's third argument; its refusals are answered like the operation's own.
+     */
+    prepare?: (input: OperationInput<Op>) => Promise<Prepared>;
+  } = {},
 ): RouteHandler {
   const handler = async (req: Request, route: RouteContext): Promise<Response> => {
     const startedAt = performance.now();
@@ -100,7 +108,8 @@ export function handle<Op extends OperationDef>(
       if (!principal && storeAccess.size) served.principal = 'storeAccess';
       const ctx = createServiceContext({ db: await getDb(), requestId, principal, clientAddress: address, storeAccess });
 
-      const call = (c: ServiceContext) => fn(input, c);
+      const prepared = (options.prepare ? await options.prepare(input) : undefined) as Prepared;
+      const call = (c: ServiceContext) => fn(input, c, prepared);
       const shape = (output: unknown): Outcome => ({ status: 200, body: shapeBody(op, output, requestId) });
       if (op.method !== 'GET') {
         // A change may have moved stock or anything else public reads show: this instance checks

@@ -3,18 +3,21 @@ import { handle } from '@/lib/http/handle';
 import { route } from '@/lib/http/route';
 import { listProductMedia } from '@/lib/media/list-product-media';
 import { storeOf } from '@/lib/media/product-media';
-import { uploadProductMedia } from '@/lib/media/upload-product-media';
+import { type PreparedUpload, prepareUpload, uploadProductMedia } from '@/lib/media/upload-product-media';
 import { operations } from '@/lib/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
   handle(operations.listProductMedia, ({ params }, ctx) => listProductMedia(ctx, { merchantId: storeOf(ctx), productId: params.productId })),
-  handle(operations.uploadProductMedia, ({ params, body }, ctx) =>
-    uploadProductMedia(ctx, {
-      merchantId: storeOf(ctx),
-      productId: params.productId,
-      file: body.file,
-      alt: { 'zh-CN': body.altZhCN, 'en-US': body.altEnUS },
-      position: body.position,
-    }),
+  handle<typeof operations.uploadProductMedia, PreparedUpload>(
+    operations.uploadProductMedia,
+    ({ params, body }, ctx, upload) =>
+      uploadProductMedia(ctx, {
+        merchantId: storeOf(ctx),
+        productId: params.productId,
+        upload,
+        alt: { 'zh-CN': body.altZhCN, 'en-US': body.altEnUS },
+        position: body.position,
+      }),
+    { prepare: ({ body }) => prepareUpload(body.file) },
   ),
 );

@@ -19,6 +19,7 @@ const layers = [
   ['oauth', '^lib/oauth/'],
   ['merchant-users', '^lib/merchant-users/'],
   ['catalog', '^lib/catalog/'],
+  ['media', '^lib/media/'],
   ['store-access', '^lib/store-access/'],
   ['search', '^lib/search/'],
   ['decoration', '^lib/decoration/'],

@@ -83,5 +83,8 @@ function refusePage(req: NextRequest, code: string, errorStatus: number, started
 
 export const config = {
   // Static assets never run it; everything else does, prefetches included (they render pages).
-  matcher: ['/((?!_next/static|_next/image|vendor/|media/|favicon.ico).*)'],
+  // Image uploads do not either: Next would buffer their body for the proxy and hand the route a
+  // body cut at proxyClientMaxBodySize (64 KiB, next.config.ts). Their route reads it within the
+  // upload limit itself (lib/http/parse.ts) and answers everything the proxy would.
+  matcher: ['/((?!_next/static|_next/image|vendor/|media/|favicon.ico|api/v1/open/merchant/products/[^/]+/media$).*)'],
 };

@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../lib/db/client';
 import { DEMO_CART_SKU_ID } from '../lib/demo/carts';
@@ -45,6 +49,7 @@ let restoreBase: () => void;
  * body cannot carry a valid one: the example is sent for a fresh demo cart with a real token.
  */
 async function exampleBody(op: OperationDef, key: string): Promise<unknown> {
+  if (op.bodyType === 'multipart') return multipartExample(operationExamples(op.id).body as Record<string, string>);
   if (op.id !== 'createHostedCheckoutSession') return operationExamples(op.id).body;
   const headers = { authorization: `Bearer ${key}`, 'idempotency-key': 'example-checkout-cart' };
   const cart = await call(handlerFor('createPublicCart'), { method: 'POST', headers, body: { items: [{ skuId: DEMO_CART_SKU_ID, quantity: 1 }] } });
@@ -66,6 +71,19 @@ async function exampleParams(op: OperationDef, key: string): Promise<Record<stri
   const headers = { authorization: `Bearer ${key}`, 'idempotency-key': 'example-delete-target' };
   const created = await call(handlerFor('createInstallationWebhook'), { method: 'POST', headers, body: { url: 'https://example.com/webhooks/old', eventTypes: ['order.paid'] } });
   return { id: created.body.data.endpoint.id };
+}
+
+/** A documented multipart body as sent: its text parts, and for `file` a small PNG (the same bytes every run). */
+async function multipartExample(fields: Record<string, string>): Promise<FormData> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (name !== 'file') form.set(name, value);
+    else {
+      const png = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#2f4f6f' } }).png().toBuffer();
+      form.set(name, new Blob([png as BlobPart], { type: 'image/png' }), 'example.png');
+    }
+  }
+  return form;
 }
 
 async function send(op: OperationDef, key: string) {
@@ -90,6 +108,7 @@ beforeAll(async () => {
   // contact channels of an operator who configured them all (example.com is reserved for documentation).
   restoreBase = setEnv({
     PUBLIC_BASE_URL: BASE_URL,
+    MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'examples-media-')),
     CONTACT_NAME: 'Example Commerce Support',
     CONTACT_EMAIL: 'support@example.com',
     CONTACT_PHONE: '+1 415 555 0100',
@@ -157,7 +176,9 @@ function stable(value: unknown, key = '', parent = ''): unknown {
   return value
     .replace(/^SO-\d{8}-[0-9A-Z]{6}$/, '<order number>')
     .replace(/cs_(?!DemoLumenAudio)[A-Za-z0-9_-]{32}/g, '<session id>')
-    .replace(/\?preview=[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}$/, '?preview=<token>');
+    .replace(/\?preview=[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}$/, '?preview=<token>')
+    // An uploaded image's files are named under its new (random) media id.
+    .replace(/(\/media\/u\/[0-9a-f-]{36}\/)[0-9a-f-]{36}\//, '$1<media id>/');
 }
 
 describe('OpenAPI 200 examples', () => {

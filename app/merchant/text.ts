@@ -51,6 +51,8 @@ const en = {
     'orders:write': 'Move your orders and decide after-sales requests: mark paid, ship, deliver, cancel with refund, refund',
     'inventory:read': 'Read your stock levels and their history',
     'inventory:write': 'Adjust and set your stock and its low-stock threshold',
+    'products:read': 'Read your products and their images',
+    'products:write': 'Change your products and their images: upload, order, alt text, delete',
   } as Record<string, string>,
 };
 
@@ -103,6 +105,8 @@ const zh: typeof en = {
     'orders:write': '处理你的订单和售后申请：确认收款、发货、签收、取消并退款、退款',
     'inventory:read': '读取你的库存及其变动记录',
     'inventory:write': '调整和设定你的库存及低库存阈值',
+    'products:read': '读取你的商品及其图片',
+    'products:write': '修改你的商品及其图片：上传、排序、替代文本、删除',
   },
 };
 

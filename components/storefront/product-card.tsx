@@ -2,9 +2,10 @@ import Link from 'next/link';
 import type { Locale, Money } from '@/lib/schemas/common';
 import { formatMoney } from '@/lib/storefront/format';
 import { uiText } from '@/lib/storefront/ui-text';
+import { MediaPicture } from './media-picture';
 import { productHref } from './store-links';
 
-type CardProduct = { slug: string; title: string; imageUrl: string | null; kind: 'physical' | 'digital'; price: Money | null };
+type CardProduct = { slug: string; title: string; imageUrl: string | null; imageWidth?: number | null; kind: 'physical' | 'digital'; price: Money | null };
 
 type Props = {
   product: CardProduct;
@@ -23,8 +24,10 @@ export function ProductCard({ product, slug, locale, linkLocale, priority = fals
       <span className="sf-card__image">
         {product.imageUrl ? (
           // The title below names the product; the picture adds nothing a screen reader needs.
-          <img
+          <MediaPicture
             src={product.imageUrl}
+            mediaWidth={product.imageWidth}
+            sizes="(min-width: 1024px) 280px, 50vw"
             alt=""
             width={400}
             height={400}

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { Locale } from '@/lib/schemas/common';
 import { uiText } from '@/lib/storefront/ui-text';
+import { MediaPicture } from './media-picture';
 
 export type GalleryImage = { id: string; url: string; alt: string; width: number | null; height: number | null };
 
@@ -36,9 +37,11 @@ export function ProductGallery({ images, locale, imageBySku = {}, initialIndex =
   if (!current) return <div className="sf-gallery sf-gallery--empty" aria-hidden="true" />;
   return (
     <section className="sf-gallery" aria-label={t.gallery}>
-      <img
+      <MediaPicture
         className="sf-gallery__main"
         src={current.url}
+        mediaWidth={current.width}
+        sizes="(min-width: 900px) 560px, 100vw"
         alt={current.alt}
         width={current.width ?? 800}
         height={current.height ?? 800}
@@ -50,7 +53,7 @@ export function ProductGallery({ images, locale, imageBySku = {}, initialIndex =
           {images.map((m, i) => (
             <li key={m.id}>
               <button type="button" aria-label={t.showImage(i + 1, images.length)} aria-pressed={i === index} onClick={() => setIndex(i)}>
-                <img src={m.url} alt="" width={96} height={96} loading="lazy" decoding="async" />
+                <MediaPicture src={m.url} alt="" width={96} height={96} loading="lazy" decoding="async" />
               </button>
             </li>
           ))}

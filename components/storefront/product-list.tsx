@@ -10,6 +10,7 @@ export type ListedProduct = {
   slug: string;
   title: string;
   imageUrl: string | null;
+  imageWidth: number | null;
   kind: 'physical' | 'digital';
   price: Money | null;
   available: boolean;
@@ -22,6 +23,7 @@ export function listedProduct(p: ProductSummary, locale: Locale): ListedProduct 
     slug: p.slug,
     title: inLocale(p.title, locale) || p.slug,
     imageUrl: p.image?.url ?? null,
+    imageWidth: p.image?.width ?? null,
     kind: p.kind,
     price: p.price?.min ?? null,
     available: p.available,

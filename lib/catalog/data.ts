@@ -572,7 +572,7 @@ export async function readSkuOptionFacts(db: Db | Prisma.TransactionClient, skuI
   return skus.map((s) => SkuOptionsRow.parse({ id: s.id, optionValues: s.optionValues, options: s.product.options }));
 }
 
-const SkuPictureRow = z.object({ id: z.string(), optionValues: z.record(z.string(), z.string()), media: z.array(MediaRow).nullable() });
+const SkuPictureRow = z.object({ id: z.string(), optionValues: z.record(z.string(), z.string()), imageId: z.string().nullable(), media: z.array(MediaRow).nullable() });
 export type SkuPictureRow = z.output<typeof SkuPictureRow>;
 
 /** Each of these SKUs with its option values and its product's media (what picks its picture). */
@@ -580,9 +580,9 @@ export async function readSkuPictureFacts(db: Db | Prisma.TransactionClient, sku
   if (skuIds.length === 0) return [];
   const skus = await db.sku.findMany({
     where: { id: { in: [...skuIds] } },
-    select: { id: true, optionValues: true, product: { select: { media: true } } },
+    select: { id: true, optionValues: true, imageId: true, product: { select: { media: true } } },
   });
-  return skus.map((s) => SkuPictureRow.parse({ id: s.id, optionValues: s.optionValues, media: s.product.media }));
+  return skus.map((s) => SkuPictureRow.parse({ id: s.id, optionValues: s.optionValues, imageId: s.imageId, media: s.product.media }));
 }
 
 const StoreListingRow = z.object({
@@ -635,4 +635,53 @@ export async function saveStoreProfile(
 /** Whether shoppers must unlock the store first. */
 export async function saveStoreAccessMode(tx: Pick<Prisma.TransactionClient, 'merchant'>, merchantId: string, accessMode: 'open' | 'protected', now: Date): Promise<void> {
   await tx.merchant.update({ where: { id: merchantId }, data: { accessMode, updatedAt: now } });
+}
+
+/** A store's product as its media change: its media list and its SKUs' images, the row locked until the transaction ends (two changes at once take turns). */
+const ProductMediaRow = z.object({
+  id: z.string(),
+  media: z.array(MediaRow),
+  skus: z.array(z.object({ id: z.string(), imageId: z.string().nullable() })),
+});
+export type ProductMediaRow = z.output<typeof ProductMediaRow>;
+
+function productMediaQuery(merchantId: string, productId: string, lock: boolean): Prisma.Sql {
+  return Prisma.sql`
+    SELECT p."id", p."media",
+           COALESCE((SELECT json_agg(json_build_object('id', s."id", 'imageId', s."imageId") ORDER BY s."position", s."id")
+                     FROM "Sku" s WHERE s."productId" = p."id"), '[]'::json) AS "skus"
+    FROM "Product" p WHERE p."id" = ${productId}::uuid AND p."merchantId" = ${merchantId}::uuid
+    ${lock ? Prisma.sql`FOR UPDATE OF p` : Prisma.empty}`;
+}
+
+/** The store's product with its media and its SKUs' images; undefined when the store has no such product. */
+export function readProductMedia(db: SqlClient, merchantId: string, productId: string): Promise<ProductMediaRow | undefined> {
+  return queryRow(db, ProductMediaRow, productMediaQuery(merchantId, productId, false));
+}
+
+/** The same, its row locked until the transaction ends. */
+export function lockProductMedia(tx: SqlClient, merchantId: string, productId: string): Promise<ProductMediaRow | undefined> {
+  return queryRow(tx, ProductMediaRow, productMediaQuery(merchantId, productId, true));
+}
+
+/** Replaces the product's media list (search documents and public reads follow by trigger). */
+export async function saveProductMedia(tx: Pick<Prisma.TransactionClient, 'product'>, productId: string, media: readonly CatalogMedia[], now: Date): Promise<void> {
+  await tx.product.update({ where: { id: productId }, data: { media: media as unknown as Prisma.InputJsonValue, updatedAt: now } });
+}
+
+/** Points a SKU of the product at one of its images (null: back to the image its option values name). */
+export async function saveSkuImage(tx: Pick<Prisma.TransactionClient, 'sku'>, productId: string, skuId: string, imageId: string | null, now: Date): Promise<void> {
+  await tx.sku.updateMany({ where: { id: skuId, productId }, data: { imageId, updatedAt: now } });
+}
+
+/** Unpoints every SKU of the product that showed this image (it is being deleted). */
+export async function clearSkuImage(tx: Pick<Prisma.TransactionClient, 'sku'>, productId: string, imageId: string, now: Date): Promise<number> {
+  return (await tx.sku.updateMany({ where: { productId, imageId }, data: { imageId: null, updatedAt: now } })).count;
+}
+
+/** Each of these SKUs' own image id (null: none chosen). */
+export async function readSkuImageIds(db: Db, skuIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (skuIds.length === 0) return new Map();
+  const skus = await db.sku.findMany({ where: { id: { in: [...skuIds] } }, select: { id: true, imageId: true } });
+  return new Map(skus.map((s) => [s.id, s.imageId]));
 }

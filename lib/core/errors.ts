@@ -50,6 +50,7 @@ export const errorCatalogue = {
   checkout_session_not_found: { status: 404, message: 'No hosted checkout session exists with this id.' },
   webhook_endpoint_not_found: { status: 404, message: 'No webhook endpoint exists with this id.' },
   webhook_delivery_not_found: { status: 404, message: 'The webhook endpoint has no delivery with this id.' },
+  media_not_found: { status: 404, message: 'The product has no media with this id.' },
   // 405: outside the declared statuses, but the honest answer for a wrong method
   method_not_allowed: { status: 405, message: 'This path does not accept this HTTP method.' },
   // 409: idempotency or state conflict
@@ -95,6 +96,12 @@ export const errorCatalogue = {
   challenge_expired: { status: 409, message: 'The proof-of-work puzzle has expired.' },
   challenge_already_used: { status: 409, message: 'The proof-of-work puzzle was already used.' },
   challenge_kind_not_accepted: { status: 409, message: 'This store does not accept this kind of challenge answer.' },
+  media_limit_reached: { status: 409, message: 'The product has as many media as it may have: delete one first.' },
+  // 413, 415, 422: an upload refused for what it is, judged by its bytes (never its name or declared type)
+  upload_too_large: { status: 413, message: 'The upload is larger than the limit; details.maxBytes says how large it may be.' },
+  media_type_unsupported: { status: 415, message: 'The file is not an image of a supported type: JPEG, PNG, WebP, AVIF or GIF (SVG is refused).' },
+  image_unreadable: { status: 422, message: 'The image could not be decoded: it is damaged or truncated.' },
+  image_dimensions_too_large: { status: 422, message: 'The image has more pixels than allowed; details.maxPixels says how many it may have.' },
   // 429
   rate_limited: { status: 429, message: 'Too many requests. Slow down and retry later.', retryable: true },
   // 5xx: something broke on our side

@@ -6,7 +6,8 @@ import { clientAddress } from './client-address';
 import { createServiceContext, type ServiceContext } from '../core/context';
 import { ServiceError, isServiceError } from '../core/errors';
 import { type Outcome, runIdempotent } from './idempotency';
-import { parseJsonBody, parseWith, queryObject, readBodyText } from './parse';
+import { MAX_BODY_BYTES, parseJsonBody, parseWith, queryObject, readBodyBytes, readBodyText } from './parse';
+import { parseMultipartBody } from './multipart';
 import { chargeRateLimit, getRateLimiter } from './rate-limit';
 import { newRequestId } from './request-id';
 import { apiHeaders, errorResponse, JSON_TYPE } from './respond';
@@ -52,10 +53,18 @@ export type HandleOptions<Op> = {
  * envelope, output validation, caching headers and error rendering all happen here, driven by
  * the operation's entry in the table.
  */
-export function handle<Op extends OperationDef>(
+export function handle<Op extends OperationDef, Prepared = undefined>(
   op: Op,
-  fn: (input: OperationInput<Op>, ctx: ServiceContext) => Promise<OperationOutput<Op>>,
-  options: HandleOptions<Op> = {},
+  fn: (input: OperationInput<Op>, ctx: ServiceContext, prepared: Prepared) => Promise<OperationOutput<Op>>,
+  options: HandleOptions<Op> & {
+    /**
+     * CPU work on the parsed input that needs no database (an upload's image processing): run
+     * after authentication and parsing, before the idempotency claim, so that it never holds a
+     * transaction (and with the embedded database, its one connection) open. Its result is the
+     * handler's third argument; its refusals are answered like the operation's own.
+     */
+    prepare?: (input: OperationInput<Op>) => Promise<Prepared>;
+  } = {},
 ): RouteHandler {
   const handler = async (req: Request, route: RouteContext): Promise<Response> => {
     const startedAt = performance.now();
@@ -99,7 +108,8 @@ export function handle<Op extends OperationDef>(
       if (!principal && storeAccess.size) served.principal = 'storeAccess';
       const ctx = createServiceContext({ db: await getDb(), requestId, principal, clientAddress: address, storeAccess });
 
-      const call = (c: ServiceContext) => fn(input, c);
+      const prepared = (options.prepare ? await options.prepare(input) : undefined) as Prepared;
+      const call = (c: ServiceContext) => fn(input, c, prepared);
       const shape = (output: unknown): Outcome => ({ status: 200, body: shapeBody(op, output, requestId) });
       if (op.method !== 'GET') {
         // A change may have moved stock or anything else public reads show: this instance checks
@@ -179,21 +189,32 @@ function refuseQuery(url: URL): undefined {
 }
 
 async function readBody(req: Request, op: OperationDef, requestId: string): Promise<unknown> {
-  const text = await readBodyText(req).catch((err: unknown) => {
-    if (isServiceError(err)) throw err;
-    // The client went away (or lied about the length) mid-body: its mistake, not ours. Nobody
-    // reads the answer, so it is logged as the event it is, without a stack trace.
-    logger.info({ requestId, operation: op.id, reason: String((err as Error)?.message ?? err) }, 'request body incomplete: client closed the connection');
-    const issues = [{ path: 'body', code: 'incomplete', message: 'the request body ended before it was complete' }];
-    if (op.bodyType === 'form') throw formRefusal('The request body ended before it was complete.', issues);
-    throw new ServiceError('invalid_json', { issues });
-  });
+  if (op.bodyType === 'multipart') {
+    const limit = op.maxBodyBytes?.() ?? MAX_BODY_BYTES;
+    const bytes = await readBodyBytes(req, limit, () => new ServiceError('upload_too_large', { details: { maxBytes: limit } })).catch(incomplete(op, requestId));
+    return parseMultipartBody(op.body!, bytes, req.headers.get('content-type'));
+  }
+  const text = await readBodyText(req).catch(incomplete(op, requestId));
   if (op.bodyType === 'form') {
     const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') throw formRefusal('Send the request as application/x-www-form-urlencoded.');
     return parseWith(op.body!, new URLSearchParams(text), 'body');
   }
   return parseWith(op.body!, parseJsonBody(text, req.headers.get('content-type')), 'body');
+}
+
+/** A body read that failed: a refusal as it is; the client gone mid-body (or lying about the length) as the event it is. */
+function incomplete(op: OperationDef, requestId: string) {
+  return (err: unknown): never => {
+    if (isServiceError(err)) throw err;
+    // The client went away (or lied about the length) mid-body: its mistake, not ours. Nobody
+    // reads the answer, so it is logged as the event it is, without a stack trace.
+    logger.info({ requestId, operation: op.id, reason: String((err as Error)?.message ?? err) }, 'request body incomplete: client closed the connection');
+    const issues = [{ path: 'body', code: 'incomplete', message: 'the request body ended before it was complete' }];
+    if (op.bodyType === 'form') throw formRefusal('The request body ended before it was complete.', issues);
+    if (op.bodyType === 'multipart') throw new ServiceError('validation_failed', { message: 'The request body ended before it was complete.', issues });
+    throw new ServiceError('invalid_json', { issues });
+  };
 }
 
 /** A form body refused before the operation sees it: an OAuth `invalid_request`, with the RFC 6749 §5.2 fields in `details` as every OAuth error has. */

@@ -29,9 +29,19 @@ export function queryObject(url: URL): Record<string, string> {
 
 /** Reads the body as text within the size cap, without trusting Content-Length alone. */
 export async function readBodyText(req: Request): Promise<string> {
+  const bytes = await readBodyBytes(req, MAX_BODY_BYTES, () => new ServiceError('payload_too_large'));
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+}
+
+/**
+ * Reads the body within `limit` bytes: a declared Content-Length over it is refused before a byte
+ * is read, and a body that runs over it (chunked, or lying about its length) is cancelled as soon
+ * as it does, so no more than `limit` bytes are ever held.
+ */
+export async function readBodyBytes(req: Request, limit: number, tooLarge: () => ServiceError): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new ServiceError('payload_too_large');
-  if (!req.body) return '';
+  if (declared > limit) throw tooLarge();
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -39,13 +49,13 @@ export async function readBodyText(req: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
-      throw new ServiceError('payload_too_large');
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 export function parseJsonBody(text: string, contentType: string | null): unknown {

@@ -1,5 +1,6 @@
 import { expireCheckoutSessions } from '../checkout/expire-checkout-sessions';
 import type { ServiceContext } from '../core/context';
+import { sweepDeletedMedia } from '../media/sweep-deleted-media';
 import { expireWaitingDeliveries } from '../webhooks/expire-waiting-deliveries';
 
 export type Sweep = { name: string; run: (ctx: ServiceContext) => Promise<unknown> };
@@ -11,4 +12,5 @@ export type Sweep = { name: string; run: (ctx: ServiceContext) => Promise<unknow
 export const sweeps: readonly Sweep[] = [
   { name: 'expireCheckoutSessions', run: expireCheckoutSessions },
   { name: 'expireWaitingWebhookDeliveries', run: expireWaitingDeliveries },
+  { name: 'sweepDeletedMedia', run: (ctx) => sweepDeletedMedia(ctx) },
 ];

@@ -12,12 +12,21 @@ import { openApiWebhooks } from './webhooks';
 
 /** The statuses every operation declares (spec, "Endpoints"). */
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 429] as const;
+/** Statuses only some operations answer (an upload's 413, 415 and 422): declared where one of their codes is. */
+const OCCASIONAL_STATUSES = [413, 415, 422] as const;
+
+/** The error statuses an operation declares: every operation's, and those its own codes add. */
+function errorStatuses(codes: readonly ErrorCode[]): number[] {
+  return [...ERROR_STATUSES, ...OCCASIONAL_STATUSES.filter((s) => codes.some((c) => errorCatalogue[c].status === s))];
+}
+const MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' } as const;
 
 /** Codes the pipeline itself may answer, by what the operation declares. */
 function pipelineCodes(op: OperationDef): ErrorCode[] {
   const codes: ErrorCode[] = ['validation_failed', 'rate_limited'];
-  if (op.body) codes.push(op.bodyType === 'form' ? 'invalid_request' : 'invalid_json', 'payload_too_large');
-  if (op.body && op.bodyType !== 'form') codes.push('unsupported_media_type');
+  if (op.body && op.bodyType === 'multipart') codes.push('upload_too_large', 'unsupported_media_type');
+  else if (op.body) codes.push(op.bodyType === 'form' ? 'invalid_request' : 'invalid_json', 'payload_too_large');
+  if (op.body && op.bodyType === undefined) codes.push('unsupported_media_type');
   if (op.auth.kind === 'apiKey') codes.push('authentication_required', 'insufficient_scope');
   if (op.idempotency === 'required') {
     codes.push('idempotency_key_missing', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
@@ -66,7 +75,7 @@ function operationObject(op: OperationDef) {
       },
     },
   };
-  for (const status of ERROR_STATUSES) {
+  for (const status of errorStatuses(codes)) {
     const here = codes.filter((c) => errorCatalogue[c].status === status);
     responses[String(status)] = {
       description: here.length ? `PublicErrorResponse. Codes: ${describeErrors(here)}.` : 'PublicErrorResponse.',
@@ -103,7 +112,7 @@ function operationObject(op: OperationDef) {
     ...(op.auth.kind === 'apiKey' ? { 'x-required-scopes': [...op.auth.scopes] } : {}),
     ...(op.extension ? { 'x-extension': true } : {}),
     'x-rate-limit-policy': policy.name,
-    'x-error-codes': codes.filter((c) => (ERROR_STATUSES as readonly number[]).includes(errorCatalogue[c].status)),
+    'x-error-codes': codes.filter((c) => errorStatuses(codes).includes(errorCatalogue[c].status)),
     requestParams: {
       ...(op.params ? { path: op.params } : {}),
       ...(op.query ? { query: op.query } : {}),
@@ -115,7 +124,7 @@ function operationObject(op: OperationDef) {
             required: true,
             description: op.requestName ? `\`${op.requestName}\`` : undefined,
             content: {
-              [op.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
+              [MEDIA_TYPES[op.bodyType ?? 'json']]: {
                 schema: op.body,
                 ...(examples.body !== undefined ? { example: examples.body } : {}),
               },
@@ -216,6 +225,8 @@ export function openApiDocument(): Doc {
                   'decoration:write': 'Save, validate, preview, publish and roll back the store’s decoration (extension)',
                   'inventory:read': 'Read the store’s stock levels, their history and the low-stock threshold (extension)',
                   'inventory:write': 'Adjust and set the store’s stock and its low-stock threshold (extension)',
+                  'products:read': 'Read the store’s products and their media (extension)',
+                  'products:write': 'Change the store’s products and their media: upload, order, alt text, delete, SKU images (extension)',
                 },
               },
             },

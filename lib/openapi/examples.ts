@@ -28,6 +28,9 @@ const browserStep = { params: { sessionId: DEMO_CHECKOUT_SESSION_ID }, body: {} 
 
 /** A decoration draft of the demo store the demo keys belong to (lumen-audio): its seeded block ids, its products. */
 const lumenBlock = (name: string) => stableUuid(`decoration-block:lumen-audio:${name}`);
+const lumenProductId = (slug: string) => stableUuid(`product:lumen-audio:${slug}`);
+/** The k-th seeded image of a demo product of lumen-audio (lib/demo/media.ts). */
+const lumenMediaId = (slug: string, k: number) => stableUuid(`media:${lumenProductId(slug)}:${k}`);
 const lumenProduct = (slug: string) => ({ id: stableUuid(`product:lumen-audio:${slug}`), slug, title: slug, imageUrl: null, kind: 'physical', price: null });
 const decorationDraft = {
   locale: 'en-US',
@@ -171,6 +174,25 @@ const examples: Partial<Record<OperationId, OperationExamples>> = {
   createStorefrontChallenge: {
     params: { store: 'maison-atelier' },
     body: { kind: 'password', password: 'atelier-members-2026' },
+  },
+  listProductMedia: { params: { productId: lumenProductId('aurora-wireless-earbuds-pro') } },
+  // The file part is binary: "Try it" offers a file picker for it (any PNG, JPEG, WebP, AVIF or GIF).
+  uploadProductMedia: {
+    params: { productId: lumenProductId('studio-monitor-headphones-pro') },
+    body: { file: '(a PNG image)', altZhCN: '监听耳机侧面', altEnUS: 'Studio monitor headphones, side view' },
+  },
+  updateProductMedia: {
+    params: { productId: lumenProductId('aurora-wireless-earbuds-pro'), mediaId: lumenMediaId('aurora-wireless-earbuds-pro', 0) },
+    body: { alt: { 'en-US': 'Aurora Wireless Earbuds in Black, in their charging case' } },
+  },
+  deleteProductMedia: { params: { productId: lumenProductId('aurora-wireless-earbuds-pro'), mediaId: lumenMediaId('aurora-wireless-earbuds-pro', 3) } },
+  reorderProductMedia: {
+    params: { productId: lumenProductId('headphone-travel-case-pro') },
+    body: { mediaIds: [lumenMediaId('headphone-travel-case-pro', 1), lumenMediaId('headphone-travel-case-pro', 0)] },
+  },
+  setSkuImage: {
+    params: { productId: lumenProductId('aurora-wireless-earbuds-pro'), skuId: stableUuid(`sku:${lumenProductId('aurora-wireless-earbuds-pro')}:1`) },
+    body: { mediaId: lumenMediaId('aurora-wireless-earbuds-pro', 2) },
   },
 };
 

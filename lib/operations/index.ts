@@ -5,6 +5,7 @@ import { decorationOperations } from './decoration';
 import { hostedCheckoutOperations } from './hosted-checkout';
 import { installationOperations } from './installation';
 import { inventoryOperations } from './inventory';
+import { mediaOperations } from './media';
 import { oauthOperations } from './oauth';
 import { orderOperations } from './orders';
 import { searchOperations } from './search';
@@ -25,6 +26,7 @@ export const operations = {
   ...searchOperations,
   ...oauthOperations,
   ...storeAccessOperations,
+  ...mediaOperations,
 } as const;
 
 export type OperationId = keyof typeof operations;

@@ -41,8 +41,17 @@ export type OperationDef<
   params?: P;
   query?: Q;
   body?: B;
-  /** Body media type; JSON unless stated (the OAuth endpoints take forms). */
-  bodyType?: 'json' | 'form';
+  /**
+   * Body media type; JSON unless stated (the OAuth endpoints take forms, uploads multipart:
+   * text fields as strings, file fields as `UploadedFile`s, lib/http/multipart.ts).
+   */
+  bodyType?: 'json' | 'form' | 'multipart';
+  /**
+   * The largest body in bytes, when it is not the 64 KiB of JSON and forms (an upload's limit
+   * comes from the configuration): a larger one is refused 413 `upload_too_large` while it is
+   * read, before the rest arrives.
+   */
+  maxBodyBytes?: () => number;
   requestName?: string;
   /** The whole 200 body, envelope included. */
   response: R;

@@ -151,6 +151,40 @@ export const variables = {
     meaning: 'the key of the merchant session cookies (Auth.js); set it to rotate sessions independently of `API_KEY_SECRET`',
     secret: true,
   }),
+  MEDIA_STORAGE: variable(oneOf(['local', 's3', 'vercel-blob']).default('local'), {
+    meaning:
+      'where uploaded product images are stored: `local` (files under `MEDIA_DIR`, one server or a shared volume), `s3` (an S3-compatible bucket, `S3_*`), `vercel-blob` (Vercel Blob, `BLOB_READ_WRITE_TOKEN`). Whichever it is, they are served from this host under `/media/u/`',
+  }),
+  MEDIA_DIR: variable(z.string().optional(), {
+    default: code('.data/media'),
+    meaning: 'the folder of `MEDIA_STORAGE=local`; a relative path is taken from the project folder',
+  }),
+  MEDIA_MAX_UPLOAD_BYTES: variable(wholeNumber(1024, 100 * 1024 * 1024).default(10 * 1024 * 1024), {
+    meaning: 'the largest image upload, in bytes of the whole multipart body (at most 100 MiB); a larger one is refused 413 while it arrives',
+  }),
+  MEDIA_MAX_INPUT_PIXELS: variable(wholeNumber(1, 1_000_000_000).default(50_000_000), {
+    meaning: 'the most pixels (width × height) an uploaded image may have; more is refused 422 before it is decoded (a small file can declare a huge picture)',
+  }),
+  S3_BUCKET: variable(z.string().optional(), { meaning: 'the bucket of `MEDIA_STORAGE=s3` (required with it)' }),
+  S3_REGION: variable(z.string().default('us-east-1'), { meaning: 'the region of `S3_BUCKET` (what SigV4 signs with)' }),
+  S3_ENDPOINT: variable(httpUrl().optional(), {
+    default: 'unset: AWS S3 of `S3_REGION`',
+    meaning: 'the endpoint of an S3-compatible service (MinIO, Cloudflare R2, Ceph...), e.g. `https://<account>.r2.cloudflarestorage.com`',
+  }),
+  S3_FORCE_PATH_STYLE: variable(flag(), { meaning: '`1` addresses the bucket in the path (`<endpoint>/<bucket>/<key>`), as MinIO and most self-hosted services need' }),
+  S3_ACCESS_KEY_ID: variable(z.string().optional(), {
+    default: "unset: the AWS SDK's default credential chain",
+    meaning: 'the access key of `MEDIA_STORAGE=s3`, with `S3_SECRET_ACCESS_KEY` (one without the other is refused)',
+  }),
+  S3_SECRET_ACCESS_KEY: variable(z.string().optional(), { meaning: 'the secret of `S3_ACCESS_KEY_ID`', secret: true }),
+  S3_KEY_PREFIX: variable(z.string().regex(/^[A-Za-z0-9._/-]{0,200}$/, { error: 'expected up to 200 characters of A-Z a-z 0-9 . _ / -' }).default(''), {
+    default: 'unset: none',
+    meaning: 'a prefix of every object key in `S3_BUCKET` (e.g. `media/`), to share a bucket',
+  }),
+  BLOB_READ_WRITE_TOKEN: variable(z.string().optional(), {
+    meaning: 'the token of `MEDIA_STORAGE=vercel-blob` (Vercel sets it when a Blob store is connected to the project)',
+    secret: true,
+  }),
   REDIS_URL: variable(redisUrl().optional(), { meaning: 'a shared Redis for rate limits across self-hosted instances', secret: true }),
   UPSTASH_REDIS_REST_URL: variable(absoluteUrl(['https:', 'http:'], 'the https:// URL of the Upstash REST API').optional(), {
     meaning:
@@ -362,6 +396,15 @@ export const ConfigVariables = z.object(shape).superRefine((v, ctx) => {
   if (v.WEBHOOKS_ALLOW_LOOPBACK && v.NODE_ENV === 'production' && !(v.PUBLIC_BASE_URL && servedOnLoopbackAddress(v.PUBLIC_BASE_URL))) {
     ctx.addIssue({ code: 'custom', path: ['WEBHOOKS_ALLOW_LOOPBACK'], message: 'refused when NODE_ENV=production: webhooks never go to this machine in production' });
   }
+  if (v.MEDIA_STORAGE === 's3' && !v.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when MEDIA_STORAGE=s3' });
+  }
+  if (Boolean(v.S3_ACCESS_KEY_ID) !== Boolean(v.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: [v.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  }
+  if (v.MEDIA_STORAGE === 'vercel-blob' && !v.BLOB_READ_WRITE_TOKEN) {
+    ctx.addIssue({ code: 'custom', path: ['BLOB_READ_WRITE_TOKEN'], message: 'required when MEDIA_STORAGE=vercel-blob' });
+  }
   if (v.UPSTASH_REDIS_REST_URL && !v.UPSTASH_REDIS_REST_TOKEN) {
     ctx.addIssue({ code: 'custom', path: ['UPSTASH_REDIS_REST_TOKEN'], message: 'required when UPSTASH_REDIS_REST_URL is set' });
   }
@@ -381,6 +424,8 @@ export type Config = Readonly<
     logLevel: LogLevel;
     /** Absolute. */
     pgliteDataDir: string;
+    /** Absolute: the folder of `MEDIA_STORAGE=local`. */
+    mediaDir: string;
     publicBaseUrl: URL;
     /** RATE_LIMIT_<POLICY> overrides, by policy. */
     rateLimits: Readonly<Partial<Record<RateLimitPolicyName, RateLimitQuota>>>;
@@ -449,6 +494,7 @@ export function parseConfig(env: Environment): Config {
     isDevelopment: v.NODE_ENV === 'development',
     logLevel: v.LOG_LEVEL ?? (v.VITEST ? 'warn' : 'info'),
     pgliteDataDir: v.PGLITE_DATA_DIR ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), v.PGLITE_DATA_DIR) : defaultPgliteDataDir(),
+    mediaDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), v.MEDIA_DIR ?? path.join('.data', 'media')),
     publicBaseUrl: new URL(publicBaseUrl),
     rateLimits,
   };

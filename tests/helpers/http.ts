@@ -8,7 +8,7 @@ type Call = {
   params?: Record<string, string>;
   query?: Record<string, string>;
   headers?: Record<string, string>;
-  /** A value is sent as JSON; a string is sent as is. */
+  /** A value is sent as JSON; a string is sent as is; FormData as multipart/form-data. */
   body?: unknown;
   method?: string;
   path?: string;
@@ -21,8 +21,9 @@ export async function call<T = any>(handler: RouteHandler | ((req: Request, ctx:
   const url = new URL(c.path ?? cachedReadPath(handler, c.params) ?? '/api/v1/test', BASE);
   for (const [k, v] of Object.entries(c.query ?? {})) url.searchParams.set(k, v);
   const headers = new Headers(c.headers);
-  let body: string | undefined;
-  if (c.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (c.body instanceof FormData) body = c.body;
+  else if (c.body !== undefined) {
     body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }

@@ -2,6 +2,7 @@
 
 import { type FormEvent, useEffect, useState } from 'react';
 import { DocumentLang } from '@/components/storefront/document-lang';
+import { MediaPicture } from '@/components/storefront/media-picture';
 import { PaymentInstructions } from '@/components/storefront/payment-instructions';
 import type { HostedCheckoutBrowserProjection as Projection } from '@/lib/checkout/schemas';
 import type { BankTransferAccount } from '@/lib/orders/payment-instructions';
@@ -33,7 +34,7 @@ function Summary({ p, t }: { p: Projection; t: CheckoutText }) {
       <ul className="co-lines">
         {p.lines.map((l, i) => (
           <li key={i} className="co-line">
-            {l.imageUrl ? <img src={l.imageUrl} alt="" width={56} height={56} className="co-line-img" /> : <span className="co-line-img" aria-hidden="true" />}
+            {l.imageUrl ? <MediaPicture src={l.imageUrl} alt="" width={56} height={56} className="co-line-img" /> : <span className="co-line-img" aria-hidden="true" />}
             <span className="co-line-text">
               <span className="co-line-title">{l.title}</span>
               <span className="co-muted">

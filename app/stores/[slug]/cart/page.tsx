@@ -15,6 +15,7 @@ import { isServiceError } from '@/lib/core/errors';
 import type { Money } from '@/lib/schemas/common';
 import { cartText } from '@/lib/storefront/cart-text';
 import { formatDateTime, formatMoney } from '@/lib/storefront/format';
+import { MediaPicture } from '@/components/storefront/media-picture';
 import { withLocale } from '@/lib/storefront/locale';
 import { readCartId, shopperContext } from '@/lib/storefront/shopper';
 import { loadStorePage } from '@/lib/storefront/store-page';
@@ -150,7 +151,7 @@ export default async function CartPage({ params, searchParams }: Props) {
             return (
               <li key={line.skuId} className="sf-cart-line" data-testid="cart-line" data-sku-id={line.skuId} data-problem={unavailable.has(line.skuId) ? 'unavailable' : short !== undefined ? 'stock' : undefined}>
                 <Link href={withLocale(`${base}/products/${encodeURIComponent(line.productSlug)}?sku=${line.skuId}`, asked)} className="sf-cart-line__media" tabIndex={-1} aria-hidden="true">
-                  {image ? <img src={image} alt="" width={96} height={96} loading="lazy" /> : null}
+                  {image ? <MediaPicture src={image} alt="" width={96} height={96} loading="lazy" /> : null}
                 </Link>
                 <div className="sf-cart-line__body">
                   <h3 className="sf-cart-line__title">

@@ -180,6 +180,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
                       slug: h.slug,
                       title: h.title,
                       imageUrl: h.image?.url ?? null,
+                      imageWidth: h.image?.width ?? null,
                       kind: h.kind,
                       price: h.price.min,
                       available: h.available,

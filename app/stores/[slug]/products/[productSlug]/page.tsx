@@ -11,6 +11,7 @@ import { getPublicMerchantProduct } from '@/lib/catalog/get-public-merchant-prod
 import { findStoreCategory } from '@/lib/catalog/list-store-categories';
 import { optionValueText, skuOptionLabels } from '@/lib/catalog/option-labels';
 import { skuPictureIndex } from '@/lib/catalog/products';
+import { skuImageIds } from '@/lib/catalog/sku-images';
 import { handleStorefrontError } from '@/lib/storefront/errors';
 import { formatMoney } from '@/lib/storefront/format';
 import { withLocale } from '@/lib/storefront/locale';
@@ -76,8 +77,9 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const media = product.media.filter((m) => m.kind === 'image');
   const images = media.map((m) => ({ id: m.id, url: m.url, alt: inLocale(m.alt, locale) || title, width: m.width, height: m.height }));
   const imageBySku: Record<string, number> = {};
+  const chosenImages = await skuImageIds((await storefrontContext()).db, product.skus.map((s) => s.id));
   for (const s of product.skus) {
-    const i = skuPictureIndex(media, s.optionValues);
+    const i = skuPictureIndex(media, s.optionValues, chosenImages.get(s.id) ?? null);
     if (i >= 0) imageBySku[s.id] = i;
   }
 

@@ -84,7 +84,15 @@ export function readInstallationBySlugs(db: Client, merchantSlug: string, appSlu
   return db.installation.findFirst({ where: { merchant: { slug: merchantSlug }, app: { slug: appSlug } }, select: { id: true, merchantId: true } });
 }
 
-const SubscribedEndpoint = z.object({ id: z.string(), installationId: z.string(), merchantId: z.string(), eventTypes: z.array(z.string()) });
+const SubscribedEndpoint = z.object({
+  id: z.string(),
+  installationId: z.string(),
+  merchantId: z.string(),
+  eventTypes: z.array(z.string()),
+  createdAt: z.date(),
+  /** The scopes the store granted the endpoint's installation: which kinds of other installations' events it hears of. */
+  scopes: z.array(z.string()),
+});
 export type SubscribedEndpoint = z.infer<typeof SubscribedEndpoint>;
 
 /**
@@ -96,10 +104,15 @@ export function readListeningEndpoints(db: SqlClient, merchantIds: readonly stri
   return queryRows(
     db,
     SubscribedEndpoint,
-    Prisma.sql`SELECT e.id::text AS id, e."installationId"::text AS "installationId", e."merchantId"::text AS "merchantId", e."eventTypes"
+    Prisma.sql`SELECT e.id::text AS id, e."installationId"::text AS "installationId", e."merchantId"::text AS "merchantId", e."eventTypes", e."createdAt", i.scopes
       FROM "WebhookEndpoint" e JOIN "Installation" i ON i.id = e."installationId" AND i.status = 'active'
       WHERE e."merchantId" = ANY(${[...merchantIds]}::uuid[])`,
   );
+}
+
+/** The scopes the store granted an installation; none when there is no such installation. */
+export async function readInstallationScopes(db: Client, installationId: string): Promise<string[]> {
+  return (await db.installation.findUnique({ where: { id: installationId }, select: { scopes: true } }))?.scopes ?? [];
 }
 
 /** Marks `expired` the pending deliveries that fell due before `cutoff` (they waited out the retention); returns how many. */

@@ -172,6 +172,15 @@ export function claimDueDeliveries(db: SqlClient, now: Date, token: string, leas
   ).then((rows) => rows.sort(dueOrder));
 }
 
+/**
+ * Extends the lease of the deliveries of `ids` the runner's `token` still holds (those it settled
+ * released theirs; one another runner took over after a lapse is not taken back). Returns how many.
+ */
+export async function renewDeliveryLeases(db: Client, token: string, ids: readonly string[], leaseUntil: Date): Promise<number> {
+  const { count } = await db.webhookDelivery.updateMany({ where: { id: { in: [...ids] }, leaseToken: token }, data: { leaseUntil } });
+  return count;
+}
+
 /** The order deliveries are due in: by time, then in the order their events happened (test messages last). */
 function dueOrder(a: ClaimedDelivery, b: ClaimedDelivery): number {
   const byTime = a.dueAt.getTime() - b.dueAt.getTime();

@@ -1656,7 +1656,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -1748,7 +1748,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -1830,7 +1830,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -1920,7 +1920,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2026,7 +2026,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2113,7 +2113,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2201,7 +2201,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2289,7 +2289,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2377,7 +2377,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2465,7 +2465,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2553,7 +2553,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2639,7 +2639,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2734,7 +2734,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2829,7 +2829,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2924,7 +2924,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3019,7 +3019,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3114,7 +3114,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3209,7 +3209,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3304,7 +3304,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3397,7 +3397,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;

@@ -43,5 +43,6 @@ describe('event audiences', () => {
     expect(withOrders).toEqual(expect.arrayContaining(['order.created', 'order.shipped', 'after_sales.refunded', 'store.settings_changed', 'decoration.published']));
     expect(withOrders).not.toContain('checkout.session.completed');
     expect(kindsHeardStoreWide(['webhooks:read', 'checkout:write']).sort()).toEqual(['decoration.published', 'store.settings_changed']);
+    expect(kindsHeardStoreWide(['inventory:read'])).toEqual(expect.arrayContaining(['inventory.adjusted', 'inventory.low']));
   });
 });

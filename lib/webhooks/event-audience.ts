@@ -26,6 +26,7 @@ export const eventAudiences: Readonly<Record<string, EventAudience>> = {
   after_sales: { scope: 'orders:read' },
   store: 'store',
   decoration: 'store',
+  inventory: { scope: 'inventory:read' },
 };
 
 /** The row of the table that covers a kind; undefined when none does (a kind outside the catalogue). */

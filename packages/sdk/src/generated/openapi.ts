@@ -3476,7 +3476,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3566,7 +3566,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;

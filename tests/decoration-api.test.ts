@@ -200,6 +200,20 @@ describe('the draft', () => {
 });
 
 describe('publishing and the versions', () => {
+  // An app on the store that only listens; its endpoint exists before anything here is published
+  // (an endpoint hears of the events that happen from its creation on).
+  let listener: string;
+  beforeAll(async () => {
+    setWebhookResolverForTests(async () => ['93.184.215.14']);
+    try {
+      await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['webhooks:read'], app: 'decoration-listener' });
+      const ctx = createServiceContext({ db });
+      listener = (await createWebhookEndpoint(ctx, { merchantSlug: 'lumen-audio', appSlug: 'decoration-listener', url: 'https://hooks.example.com/decoration', eventTypes: ['decoration.published'] })).endpoint.id;
+    } finally {
+      setWebhookResolverForTests(null);
+    }
+  });
+
   it('publishes the draft as the next version with its event in the same transaction; a retry replays it', async () => {
     const d = (await getDraft()).body.data;
     expectError(await publish({ expectedVersion: 0 }), 409, 'decoration_version_conflict');
@@ -240,19 +254,11 @@ describe('publishing and the versions', () => {
   });
 
   it('sends decoration.published to the endpoints of every installation on the store, not only the publisher’s', async () => {
-    setWebhookResolverForTests(async () => ['93.184.215.14']);
-    try {
-      const ctx = createServiceContext({ db });
-      await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['webhooks:read'], app: 'decoration-listener' });
-      const { endpoint } = await createWebhookEndpoint(ctx, { merchantSlug: 'lumen-audio', appSlug: 'decoration-listener', url: 'https://hooks.example.com/decoration', eventTypes: ['decoration.published'] });
-      const v = (await versions()).body.data[0];
-      const [event] = await events('decoration.published', v.versionId);
-      // Not yet fanned out (the fan-out runs after responses; here, by hand).
-      await dispatchEvents(db, new Date());
-      expect(await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id }, select: { eventId: true } })).toContainEqual({ eventId: event!.id });
-    } finally {
-      setWebhookResolverForTests(null);
-    }
+    const v = (await versions()).body.data[0];
+    const [event] = await events('decoration.published', v.versionId);
+    // Not yet fanned out (the fan-out runs after responses; here, by hand).
+    await dispatchEvents(db, new Date());
+    expect(await db.webhookDelivery.findMany({ where: { endpointId: listener }, select: { eventId: true } })).toContainEqual({ eventId: event!.id });
   });
 
   it('refuses to publish a draft that broke the store’s rules since it was saved, listing why', async () => {

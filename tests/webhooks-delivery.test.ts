@@ -78,7 +78,8 @@ async function makeEndpoint(url = receiver.url) {
   const id = randomUUID();
   const secret = generateWebhookSecret();
   await db.webhookEndpoint.create({
-    data: { id, installationId, merchantId, url, eventTypes: [pingKind.type], secretCiphertext: encryptWebhookSecret(secret, id) },
+    // Created at the test's clock: an endpoint hears of the events that happen from its creation on.
+    data: { id, installationId, merchantId, url, eventTypes: [pingKind.type], secretCiphertext: encryptWebhookSecret(secret, id), createdAt: clock() },
   });
   return { id, secret };
 }
@@ -351,6 +352,28 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(2);
   });
 
+  it('a batch that takes longer than its lease keeps every claim: its runner renews the leases while it sends', async () => {
+    await makeEndpoint();
+    for (let i = 0; i < 3; i++) await emit(400 + i);
+    await dispatchEvents(db, clock());
+    // One endpoint's deliveries go one after another: 3 x 400 ms against a 600 ms lease renewed every 150 ms.
+    receiver.respond = () => ({ status: 200, delayMs: 400 });
+    const wallClock = () => new Date();
+    let sent = false;
+    const sending = deliverDueWebhooks({ db, now: wallClock, log: logger, leaseMs: 600, leaseRenewMs: 150, timeoutMs: 2_000 }).finally(() => (sent = true));
+    await until(() => receiver.received.length >= 1, 5_000, 'the first delivery');
+    // Another runner keeps looking for lapsed claims all along.
+    let taken = 0;
+    while (!sent) {
+      taken += (await deliverDueWebhooks({ db, now: wallClock, log: logger, timeoutMs: 2_000 })).claimed;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await sending).toEqual({ claimed: 3, succeeded: 3, failed: 0 });
+    expect(taken).toBe(0);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(3);
+    expect(receiver.received).toHaveLength(3);
+  });
+
   it('the in-process kick (run after API writes) delivers at once, and its timer retries when the next attempt falls due', async () => {
     const endpoint = await makeEndpoint();
     receiver.respond = (_r, i) => (i === 0 ? { status: 500 } : { status: 200 });
@@ -376,27 +399,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker (PostgreSQL)', (
     return { child, exited };
   };
 
-  it('killed with SIGKILL mid-batch, it loses no event: the next runner delivers every one', async () => {
+  it('killed with SIGKILL mid-batch, it loses no event: its claims lapse within seconds and another worker sends every one again, with the same webhook-id', async () => {
     const endpoint = await makeEndpoint();
     const eventIds = [];
     for (let i = 0; i < 6; i++) eventIds.push(await emit(200 + i));
     receiver.respond = () => ({ status: 200, hang: true });
-    const { child, exited } = startWorker();
-    // It claimed all six and is sending the first (an endpoint's deliveries go one at a time, in order).
-    await until(() => receiver.received.length >= 1);
-    child.kill('SIGKILL');
-    expect((await exited).signal).toBe('SIGKILL');
-    expect(await db.webhookDeliveryAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(0);
-    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'pending', leaseToken: { not: null } } })).toBe(6);
+    const first = startWorker();
+    const workers = [first];
+    try {
+      // It claimed all six and is sending the first (an endpoint's deliveries go one at a time, in order).
+      await until(() => receiver.received.length >= 1, 60_000, 'the first worker’s first delivery');
+      const interrupted = receiver.received[0]!.headers['webhook-id'];
+      first.child.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
+      const killedAt = Date.now();
+      expect(await db.webhookDeliveryAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(0);
+      const held = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id, status: 'pending', leaseToken: { not: null } }, select: { leaseUntil: true } });
+      expect(held).toHaveLength(6);
+      // What the crash costs a receiver: the claims lapse within seconds of it (the lease), not minutes.
+      const lapseAt = Math.max(...held.map((d) => d.leaseUntil!.getTime()));
+      expect(lapseAt - killedAt).toBeLessThanOrEqual(20_000);
 
-    receiver.received.length = 0;
-    receiver.respond = () => ({ status: 200 });
-    clockMs = Date.now() + LEASE_MS + 1_000;
-    await run();
-    const delivered = receiver.received.map((r) => verifyWith(endpoint.secret, r).id);
-    expect(delivered.sort()).toEqual([...eventIds].sort());
-    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'succeeded' } })).toBe(6);
-  }, 60_000);
+      receiver.received.length = 0;
+      receiver.respond = () => ({ status: 200 });
+      workers.push(startWorker());
+      await until(async () => (await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'succeeded' } })) === 6, 60_000, 'the six deliveries sent again');
+      // Not before the lapse: what a live runner holds is never sent twice at once.
+      expect(Math.min(...receiver.received.map((r) => r.at))).toBeGreaterThanOrEqual(lapseAt);
+      const delivered = receiver.received.map((r) => verifyWith(endpoint.secret, r).id);
+      expect(delivered.sort()).toEqual([...eventIds].sort());
+      // The interrupted delivery arrives again under the webhook-id it was first sent with: a receiver can tell.
+      expect(receiver.received.map((r) => r.headers['webhook-id'])).toContain(interrupted);
+    } finally {
+      for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM');
+      await Promise.all(workers.map((w) => w.exited));
+    }
+  }, 180_000);
 
   it('on SIGTERM it finishes the attempts it claimed, records them and exits 0', async () => {
     const endpoint = await makeEndpoint();
@@ -404,12 +442,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker (PostgreSQL)', (
     receiver.respond = () => ({ status: 200, delayMs: 1_000 });
     const { child, exited } = startWorker();
     // Stopped while sending the first of the four it claimed: it sends the other three before exiting.
-    await until(() => receiver.received.length >= 1);
+    await until(() => receiver.received.length >= 1, 60_000, 'the first delivery');
     child.kill('SIGTERM');
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id, status: 'succeeded', leaseToken: null } })).toBe(4);
     expect(await db.webhookDeliveryAttempt.count({ where: { delivery: { endpointId: endpoint.id }, outcome: 'succeeded' } })).toBe(4);
-  }, 60_000);
+  }, 120_000);
 });
 
 /** `npm run worker` as an operator or a process manager starts it: SIGTERM goes to npm. */

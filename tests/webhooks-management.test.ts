@@ -5,6 +5,7 @@ import { type Db, getDb } from '../lib/db/client';
 import { appendEvent } from '../lib/events/append-event';
 import type { EventKind } from '../lib/events/define-event-kind';
 import { runBackgroundWork } from '../lib/jobs/run-background-work';
+import { storeSettingsChanged } from '../lib/catalog/events';
 import { orderCreated, orderPaid } from '../lib/orders/events';
 import { logger } from '../lib/platform/logger';
 import { MAX_ENDPOINTS_PER_INSTALLATION } from '../lib/webhooks/create-installation-webhook';
@@ -172,7 +173,8 @@ describe('events list', () => {
     const e1 = await emit(orderCreated, fresh.installationId);
     const e2 = await emit(orderPaid, fresh.installationId);
     const other = await emit(orderPaid, a.installationId);
-    const storeWide = await emit(orderPaid, null);
+    // News about the store itself reaches every installation; another app's order does not without orders:read.
+    const storeWide = await emit(storeSettingsChanged, null);
     const list = async (query: Record<string, string>) => {
       const r = await op('listInstallationEvents', { key: fresh.key, query });
       expect(r.status, r.text).toBe(200);

@@ -31,7 +31,7 @@ export async function insertEvent(tx: EventWriter, event: NewEvent): Promise<voi
   await tx.domainEvent.create({ data: { ...event, payload: event.payload as Prisma.InputJsonObject } });
 }
 
-const UndispatchedEvent = z.object({ id: z.string(), type: z.string(), merchantId: z.string(), installationId: z.string().nullable() });
+const UndispatchedEvent = z.object({ id: z.string(), type: z.string(), merchantId: z.string(), installationId: z.string().nullable(), occurredAt: z.date() });
 export type UndispatchedEvent = z.infer<typeof UndispatchedEvent>;
 
 /** Oldest outbox events not yet fanned out, locked for this transaction; rows another runner holds are skipped. */
@@ -39,7 +39,7 @@ export function lockUndispatchedEvents(tx: SqlClient, limit: number): Promise<Un
   return queryRows(
     tx,
     UndispatchedEvent,
-    Prisma.sql`SELECT id::text AS id, type, "merchantId"::text AS "merchantId", "installationId"::text AS "installationId"
+    Prisma.sql`SELECT id::text AS id, type, "merchantId"::text AS "merchantId", "installationId"::text AS "installationId", "occurredAt"
                FROM "DomainEvent" WHERE "dispatchedAt" IS NULL ORDER BY sequence LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
   );
 }
@@ -73,8 +73,10 @@ export type ListedEvent = z.output<typeof ListedEvent>;
 
 export type EventListFilter = {
   merchantId: string;
-  /** The installation's own events and the store-wide ones (installationId null). */
+  /** The installation's own events... */
   installationId: string;
+  /** ...and the store's events of these kinds, whoever's resource they are about. */
+  storeWideTypes: readonly string[];
   types?: readonly string[];
   /** occurredAt at or after. */
   from: Date;
@@ -91,7 +93,7 @@ export async function listEventsOf(db: Pick<Prisma.TransactionClient, 'domainEve
   const rows = await db.domainEvent.findMany({
     where: {
       merchantId: f.merchantId,
-      OR: [{ installationId: f.installationId }, { installationId: null }],
+      OR: [{ installationId: f.installationId }, { type: { in: [...f.storeWideTypes] } }],
       ...(f.types && { type: { in: [...f.types] } }),
       occurredAt: { gte: f.from, ...(f.before && { lt: f.before }) },
       ...(f.after !== undefined && { sequence: f.order === 'asc' ? { gt: f.after } : { lt: f.after } }),

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { eventKinds } from '../webhooks/event-catalogue';
 import { WebhookMessage, exampleEvent, messageBody } from '../webhooks/message';
+import { REMEMBER_WEBHOOK_IDS_DAYS } from '../webhooks/retention';
 
 const signatureHeaders = [
-  { name: 'webhook-id', description: 'The message id (`msg_…`), the same on every retry: deduplicate on it.' },
+  {
+    name: 'webhook-id',
+    description: `The message id (\`msg_…\`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for ${REMEMBER_WEBHOOK_IDS_DAYS} days.`,
+  },
   { name: 'webhook-timestamp', description: 'Unix seconds when this attempt was signed; reject it when more than 5 minutes off.' },
   {
     name: 'webhook-signature',

@@ -96,6 +96,7 @@ export const createInstallationWebhook = defineOperation({
   summary: 'Create a webhook endpoint',
   description:
     'Extension. A new endpoint of the calling installation: `url` (https, public hosts only, checked now and again on every delivery: 400 `webhook_url_invalid` with `details.reason`), `eventTypes` from listInstallationWebhookEvents, optional `description` and `enabled` (default true). ' +
+    'It receives the events of its kinds that happen from its creation on (none older, however late they are sent out), of its installation’s resources and those its scopes reach: every order and after-sales event of the store with `orders:read`. ' +
     'The response holds the `whsec_` signing secret, shown in this response only (a replay of the same request with the same Idempotency-Key within 24 hours shows it again; it is stored sealed). ' +
     `At most ${MAX_ENDPOINTS_PER_INSTALLATION} endpoints per installation: 409 \`webhook_endpoint_limit_reached\`.`,
   body: PublicWebhookCreateRequest,
@@ -153,7 +154,7 @@ export const listInstallationEvents = defineOperation({
   path: '/api/v1/open/events',
   summary: 'List the events of the last 30 days',
   description:
-    `Extension. The installation’s events of the last ${WEBHOOK_RETENTION_DAYS} days (its own and the store-wide ones), each the message its endpoints receive, whether or not one subscribed to it: catch up after downtime, or poll. ` +
+    `Extension. The installation’s events of the last ${WEBHOOK_RETENTION_DAYS} days (those about its own resources, and the store’s events its scopes reach: every order and after-sales event of the store with \`orders:read\`, the store-wide ones with any), each the message its endpoints receive, whether or not one subscribed to it: catch up after downtime, or poll. ` +
     'Newest first; `order=asc` in the order they were written. Filters: `kind` (one kind or several, comma-separated), `createdFrom` (inclusive; an earlier time starts at the window) and `createdTo` (exclusive). `limit` 1..100 (20), `cursor` from `meta.nextCursor`. ' +
     'An event may be listed a moment after a later one (events are numbered when written and listed once committed): a poller re-reads the last minute and skips the ids it has (`npm run webhooks -- listen` does).',
   query: WebhookEventListQuery,

@@ -17,7 +17,8 @@ export const MAX_ENDPOINTS_PER_INSTALLATION = 16;
  * in the console, the operator's command): the URL checked as every saved URL is (public https
  * hosts only), the kinds from the catalogue, at most MAX_ENDPOINTS_PER_INSTALLATION (409
  * webhook_endpoint_limit_reached), a new `whsec_` secret returned here and never again (only an
- * encrypted copy is kept), and an audit entry naming who did it, in one transaction.
+ * encrypted copy is kept), and an audit entry naming who did it, in one transaction. It receives
+ * the events that happen from its creation on, not older ones still waiting to be fanned out.
  */
 export async function createInstallationWebhook(ctx: ServiceContext, owner: InstallationOwner, input: PublicWebhookCreateRequest): Promise<PublicWebhookCreateResult> {
   const eventTypes = [...new Set(input.eventTypes)];
@@ -41,6 +42,8 @@ export async function createInstallationWebhook(ctx: ServiceContext, owner: Inst
       enabled,
       disabledReason: enabled ? null : 'api',
       secretCiphertext: encryptWebhookSecret(secret, id),
+      // On the clock events are stamped with: the endpoint hears of what happens from now on.
+      createdAt: ctx.now,
     });
     await recordAudit(tx, ctx.actor, {
       merchantId: owner.merchantId,

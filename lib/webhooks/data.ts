@@ -84,7 +84,15 @@ export function readInstallationBySlugs(db: Client, merchantSlug: string, appSlu
   return db.installation.findFirst({ where: { merchant: { slug: merchantSlug }, app: { slug: appSlug } }, select: { id: true, merchantId: true } });
 }
 
-const SubscribedEndpoint = z.object({ id: z.string(), installationId: z.string(), merchantId: z.string(), eventTypes: z.array(z.string()) });
+const SubscribedEndpoint = z.object({
+  id: z.string(),
+  installationId: z.string(),
+  merchantId: z.string(),
+  eventTypes: z.array(z.string()),
+  createdAt: z.date(),
+  /** The scopes the store granted the endpoint's installation: which kinds of other installations' events it hears of. */
+  scopes: z.array(z.string()),
+});
 export type SubscribedEndpoint = z.infer<typeof SubscribedEndpoint>;
 
 /**
@@ -96,10 +104,15 @@ export function readListeningEndpoints(db: SqlClient, merchantIds: readonly stri
   return queryRows(
     db,
     SubscribedEndpoint,
-    Prisma.sql`SELECT e.id::text AS id, e."installationId"::text AS "installationId", e."merchantId"::text AS "merchantId", e."eventTypes"
+    Prisma.sql`SELECT e.id::text AS id, e."installationId"::text AS "installationId", e."merchantId"::text AS "merchantId", e."eventTypes", e."createdAt", i.scopes
       FROM "WebhookEndpoint" e JOIN "Installation" i ON i.id = e."installationId" AND i.status = 'active'
       WHERE e."merchantId" = ANY(${[...merchantIds]}::uuid[])`,
   );
+}
+
+/** The scopes the store granted an installation; none when there is no such installation. */
+export async function readInstallationScopes(db: Client, installationId: string): Promise<string[]> {
+  return (await db.installation.findUnique({ where: { id: installationId }, select: { scopes: true } }))?.scopes ?? [];
 }
 
 /** Marks `expired` the pending deliveries that fell due before `cutoff` (they waited out the retention); returns how many. */
@@ -157,6 +170,15 @@ export function claimDueDeliveries(db: SqlClient, now: Date, token: string, leas
       RETURNING d.id::text AS id, d."endpointId"::text AS "endpointId", d."eventId"::text AS "eventId", d.attempts, d."scheduleStart", d."testMessage",
         due."nextAttemptAt" AS "dueAt", due.sequence::text AS sequence`,
   ).then((rows) => rows.sort(dueOrder));
+}
+
+/**
+ * Extends the lease of the deliveries of `ids` the runner's `token` still holds (those it settled
+ * released theirs; one another runner took over after a lapse is not taken back). Returns how many.
+ */
+export async function renewDeliveryLeases(db: Client, token: string, ids: readonly string[], leaseUntil: Date): Promise<number> {
+  const { count } = await db.webhookDelivery.updateMany({ where: { id: { in: [...ids] }, leaseToken: token }, data: { leaseUntil } });
+  return count;
 }
 
 /** The order deliveries are due in: by time, then in the order their events happened (test messages last). */

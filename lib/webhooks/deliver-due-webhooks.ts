@@ -5,15 +5,28 @@ import { messageBody, messageId } from './message';
 import { FAILING_AFTER_CONSECUTIVE_FAILURES, nextAttemptAt } from './retry-schedule';
 import { signMessage, signingSecrets } from './secrets';
 import { readEvent } from '../events/data';
-import { type ClaimedDelivery, claimDueDeliveries, logAttempt, readEndpoint, recordEndpointFailure, recordEndpointSuccess, settleDelivery } from './data';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  logAttempt,
+  readEndpoint,
+  recordEndpointFailure,
+  recordEndpointSuccess,
+  renewDeliveryLeases,
+  settleDelivery,
+} from './data';
 import { type AttemptResult, DELIVERY_TIMEOUT_MS, sendWebhook } from './send-webhook';
 import { type NetworkPolicy, webhookNetworkPolicy } from './url-safety';
 
 /**
- * How long a runner holds what it claimed: beyond a whole batch sent one after another to one
- * endpoint at the longest timeout (20 x 5 s), so only a dead runner's claims lapse.
+ * How long a claim holds without news from its runner. A runner renews the leases of what it has
+ * still to send every LEASE_RENEW_MS while it sends (a batch sent one after another to one
+ * endpoint at the longest timeout, 20 x 5 s, keeps them all along), so only a dead runner's claims
+ * lapse, and its deliveries go out again (same webhook-id) within seconds rather than minutes.
  */
-export const LEASE_MS = 120_000;
+export const LEASE_MS = 15_000;
+/** Three renewals per lease: one late or failed renewal (a slow database) does not lose it. */
+export const LEASE_RENEW_MS = 5_000;
 
 export type DeliveryRunOptions = {
   db: Db;
@@ -25,6 +38,8 @@ export type DeliveryRunOptions = {
   log: Logger;
   batchSize?: number;
   leaseMs?: number;
+  /** How often the leases are renewed while the batch is sent (real time); a third of leaseMs at most. */
+  leaseRenewMs?: number;
   timeoutMs?: number;
   policy?: NetworkPolicy;
   random?: () => number;
@@ -41,10 +56,11 @@ class LeaseLost extends Error {}
  * with the same webhook-id).
  */
 export async function deliverDueWebhooks(options: DeliveryRunOptions): Promise<DeliveryRunReport> {
-  const { db, log } = options;
+  const { db } = options;
   const token = randomUUID();
   const now = options.now();
-  const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? LEASE_MS));
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const leaseUntil = new Date(now.getTime() + leaseMs);
   // Before claiming: a policy that refuses to start (loopback opt-in in production) leaves no claim behind.
   const policy = options.policy ?? webhookNetworkPolicy();
   const claimed = await claimDueDeliveries(db, now, token, leaseUntil, options.batchSize ?? 20);
@@ -58,8 +74,19 @@ export async function deliverDueWebhooks(options: DeliveryRunOptions): Promise<D
     if (queue) queue.push(delivery);
     else byEndpoint.set(delivery.endpointId, [delivery]);
   }
+  const stopRenewing = renewLeasesWhileSending(options, token, claimed.map((d) => d.id), leaseMs);
+  try {
+    await sendQueues(options, policy, token, [...byEndpoint.values()], report);
+  } finally {
+    await stopRenewing();
+  }
+  return report;
+}
+
+async function sendQueues(options: DeliveryRunOptions, policy: NetworkPolicy, token: string, queues: ClaimedDelivery[][], report: DeliveryRunReport): Promise<void> {
+  const { log } = options;
   await Promise.all(
-    [...byEndpoint.values()].map(async (queue) => {
+    queues.map(async (queue) => {
       for (const delivery of queue) {
         try {
           const result = await attempt(options, policy, delivery, token);
@@ -72,7 +99,29 @@ export async function deliverDueWebhooks(options: DeliveryRunOptions): Promise<D
       }
     }),
   );
-  return report;
+}
+
+/**
+ * The heartbeat of a batch: every `leaseRenewMs` of real time, the leases of the deliveries not yet
+ * settled are pushed to `leaseMs` past the scheduling clock's now. A renewal that fails is logged
+ * and the next one tries again. The returned function stops it and waits for one in flight.
+ */
+function renewLeasesWhileSending(options: DeliveryRunOptions, token: string, ids: string[], leaseMs: number): () => Promise<void> {
+  let inFlight: Promise<void> | null = null;
+  const timer = setInterval(
+    () => {
+      if (inFlight) return;
+      inFlight = renewDeliveryLeases(options.db, token, ids, new Date(options.now().getTime() + leaseMs))
+        .then(() => undefined)
+        .catch((err: unknown) => options.log.warn({ err }, 'webhook delivery leases could not be renewed'))
+        .finally(() => (inFlight = null));
+    },
+    Math.min(options.leaseRenewMs ?? LEASE_RENEW_MS, leaseMs / 3),
+  );
+  return async () => {
+    clearInterval(timer);
+    await inFlight;
+  };
 }
 
 async function attempt(

@@ -7,6 +7,8 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 /** Consecutive failed attempts after which an endpoint is reported `failing`. */
 export const FAILING_AFTER_CONSECUTIVE_FAILURES = 5;
 const JITTER = 0.2;
+/** The latest an automatic retry can come after a delivery's first attempt: every delay at its longest jitter. */
+export const LAST_RETRY_WITHIN_SECONDS = Math.ceil(RETRY_DELAYS_SECONDS.reduce((sum, d) => sum + d, 0) * (1 + JITTER));
 
 /**
  * When to try again after `attempts` failed attempts, or null when the schedule is over.

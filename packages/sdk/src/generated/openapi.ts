@@ -318,7 +318,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Extension. A new endpoint of the calling installation: `url` (https, public hosts only, checked now and again on every delivery: 400 `webhook_url_invalid` with `details.reason`), `eventTypes` from listInstallationWebhookEvents, optional `description` and `enabled` (default true). The response holds the `whsec_` signing secret, shown in this response only (a replay of the same request with the same Idempotency-Key within 24 hours shows it again; it is stored sealed). At most 16 endpoints per installation: 409 `webhook_endpoint_limit_reached`.
+         * @description Extension. A new endpoint of the calling installation: `url` (https, public hosts only, checked now and again on every delivery: 400 `webhook_url_invalid` with `details.reason`), `eventTypes` from listInstallationWebhookEvents, optional `description` and `enabled` (default true). It receives the events of its kinds that happen from its creation on (none older, however late they are sent out), of its installation’s resources and those its scopes reach: every order and after-sales event of the store with `orders:read`. The response holds the `whsec_` signing secret, shown in this response only (a replay of the same request with the same Idempotency-Key within 24 hours shows it again; it is stored sealed). At most 16 endpoints per installation: 409 `webhook_endpoint_limit_reached`.
          *
          *     **Extension**: not one of the 30 operations of the public interface.
          *
@@ -342,7 +342,7 @@ export interface paths {
         };
         /**
          * List the events of the last 30 days
-         * @description Extension. The installation’s events of the last 30 days (its own and the store-wide ones), each the message its endpoints receive, whether or not one subscribed to it: catch up after downtime, or poll. Newest first; `order=asc` in the order they were written. Filters: `kind` (one kind or several, comma-separated), `createdFrom` (inclusive; an earlier time starts at the window) and `createdTo` (exclusive). `limit` 1..100 (20), `cursor` from `meta.nextCursor`. An event may be listed a moment after a later one (events are numbered when written and listed once committed): a poller re-reads the last minute and skips the ids it has (`npm run webhooks -- listen` does).
+         * @description Extension. The installation’s events of the last 30 days (those about its own resources, and the store’s events its scopes reach: every order and after-sales event of the store with `orders:read`, the store-wide ones with any), each the message its endpoints receive, whether or not one subscribed to it: catch up after downtime, or poll. Newest first; `order=asc` in the order they were written. Filters: `kind` (one kind or several, comma-separated), `createdFrom` (inclusive; an earlier time starts at the window) and `createdTo` (exclusive). `limit` 1..100 (20), `cursor` from `meta.nextCursor`. An event may be listed a moment after a later one (events are numbered when written and listed once committed): a poller re-reads the last minute and skips the ids it has (`npm run webhooks -- listen` does).
          *
          *     **Extension**: not one of the 30 operations of the public interface.
          *
@@ -1786,7 +1786,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -1878,7 +1878,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -1960,7 +1960,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2050,7 +2050,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2156,7 +2156,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2243,7 +2243,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2331,7 +2331,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2419,7 +2419,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2507,7 +2507,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2595,7 +2595,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2683,7 +2683,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2769,7 +2769,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2864,7 +2864,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2959,7 +2959,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3054,7 +3054,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3149,7 +3149,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3244,7 +3244,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3339,7 +3339,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3434,7 +3434,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3527,7 +3527,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3606,7 +3606,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3696,7 +3696,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;

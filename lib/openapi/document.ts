@@ -216,6 +216,8 @@ export function openApiDocument(): Doc {
                   'decoration:write': 'Save, validate, preview, publish and roll back the store’s decoration (extension)',
                   'inventory:read': 'Read the store’s stock levels, their history and the low-stock threshold (extension)',
                   'inventory:write': 'Adjust and set the store’s stock and its low-stock threshold (extension)',
+                  'products:read': 'Read the store’s own catalog: drafts and archived products, variants with exact stock and SKU codes, the store’s categories (extension)',
+                  'products:write': 'Create, change, archive and delete the store’s products and variants, and manage its categories (extension)',
                 },
               },
             },

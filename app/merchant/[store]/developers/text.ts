@@ -26,6 +26,8 @@ const en = {
     'decoration:write': 'Edit and publish the storefront decoration.',
     'inventory:read': 'Read stock levels and their history.',
     'inventory:write': 'Adjust and set stock and the low-stock threshold.',
+    'products:read': 'Read products, variants, stock and categories.',
+    'products:write': 'Create, change, archive and delete products and categories.',
   } as Record<Scope, string>,
   keys: {
     intro: 'API keys let your own code call the store’s API. Each key holds only the scopes you tick.',
@@ -223,6 +225,8 @@ const zh: typeof en = {
     'decoration:write': '编辑并发布店铺装修。',
     'inventory:read': '读取库存及其变动记录。',
     'inventory:write': '调整和设定库存及低库存阈值。',
+    'products:read': '读取商品、规格、库存和分类。',
+    'products:write': '创建、修改、归档和删除商品和分类。',
   },
   keys: {
     intro: 'API 密钥让你自己的程序调用本店的 API。每个密钥只拥有你勾选的权限范围。',

@@ -140,8 +140,20 @@ export const MerchantProductVersionRequest = z
   .strictObject({ expectedVersion: z.int().min(1).optional().meta({ description: 'The product’s `version` as last read; another is 409 `product_version_conflict`.' }) })
   .meta({ id: 'MerchantProductVersionRequest' });
 
-export const MerchantProductDeleteQuery = z.strictObject({
-  expectedVersion: intQuery(1, 999_999, 0).meta({ description: 'The product’s `version` as last read; another is 409 `product_version_conflict`.' }),
+export const ExpectedVersionQuery = z.strictObject({
+  expectedVersion: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.int().min(1))
+    .optional()
+    .meta({
+      description: 'The `version` as last read; another is 409 (`product_version_conflict`, `category_version_conflict`) with `details.currentVersion`.',
+      override: ({ jsonSchema }) => {
+        delete jsonSchema.pattern;
+        Object.assign(jsonSchema, { type: 'integer', minimum: 1 });
+      },
+    }),
 });
 
 const Money = z.strictObject({ currency: Currency, amount: z.int().min(0), compareAtAmount: z.int().min(1).nullable() });

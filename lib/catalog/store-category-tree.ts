@@ -24,7 +24,11 @@ export function depthFirst<T extends TreeNode>(nodes: readonly T[]): (T & { dept
 export function descendantsOf(nodes: readonly TreeNode[], id: string): Set<string> {
   const found = new Set<string>();
   const walk = (parent: string) => {
-    for (const n of nodes) if (n.parentId === parent && !found.has(n.id)) (found.add(n.id), walk(n.id));
+    for (const n of nodes) {
+      if (n.parentId !== parent || found.has(n.id)) continue;
+      found.add(n.id);
+      walk(n.id);
+    }
   };
   walk(id);
   return found;

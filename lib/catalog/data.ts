@@ -688,7 +688,6 @@ const StoreProductRecord = z.object({
 });
 export type StoreProductRecord = z.output<typeof StoreProductRecord>;
 
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A product of the store by id, whatever its status, with everything the merchant edits; undefined for another store's. */
 export async function readStoreProduct(db: Client, merchantId: string, productId: string): Promise<StoreProductRecord | undefined> {

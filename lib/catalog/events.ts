@@ -110,6 +110,8 @@ export const inventoryLow = defineEventKind({
 });
 
 export const inventoryEventKinds = [inventoryAdjusted, inventoryLow] as const;
+
+/*
  * Product events: a merchant (console, API, operator) created, changed, archived or deleted a
  * product of the store. Like store settings they belong to the store: every installation on it
  * that subscribes receives them. The payload names the product and what changed, not the whole

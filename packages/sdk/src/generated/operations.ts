@@ -35,6 +35,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "after_sales_request_not_found", "after_sales_state_conflict"]
   },
+  "archiveMerchantProduct": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/products/{productId}/archive",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "product_version_conflict"]
+  },
   "cancelHostedCheckoutBrowser": {
     "method": "POST",
     "path": "/api/v1/hosted/checkout/{sessionId}/cancel",
@@ -112,6 +123,28 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_url_invalid", "webhook_endpoint_limit_reached"]
   },
+  "createMerchantCategory": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/categories",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "category_move_invalid"]
+  },
+  "createMerchantProduct": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/products",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "product_handle_taken", "sku_code_taken"]
+  },
   "createPublicCart": {
     "method": "POST",
     "path": "/api/v1/open/storefront/carts",
@@ -155,6 +188,28 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_endpoint_not_found"]
+  },
+  "deleteMerchantCategory": {
+    "method": "DELETE",
+    "path": "/api/v1/open/merchant/categories/{categoryId}",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "category_not_found", "category_version_conflict", "category_not_empty"]
+  },
+  "deleteMerchantProduct": {
+    "method": "DELETE",
+    "path": "/api/v1/open/merchant/products/{productId}",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "product_version_conflict", "product_has_orders"]
   },
   "deliverMerchantOrder": {
     "method": "POST",
@@ -298,6 +353,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "order_not_found"]
+  },
+  "getMerchantProduct": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/products/{productId}",
+    "auth": "apiKey",
+    "scopes": ["products:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "product_not_found"]
   },
   "getPublicBootstrap": {
     "method": "GET",
@@ -475,11 +541,33 @@ export const operationTable = {
     "pagination": "cursor",
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
   },
+  "listMerchantCategories": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/categories",
+    "auth": "apiKey",
+    "scopes": ["products:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
   "listMerchantOrders": {
     "method": "GET",
     "path": "/api/v1/open/merchant/orders",
     "auth": "apiKey",
     "scopes": ["orders:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": "cursor",
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
+  "listMerchantProducts": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/products",
+    "auth": "apiKey",
+    "scopes": ["products:read"],
     "idempotency": "none",
     "body": null,
     "list": true,
@@ -728,6 +816,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_state_conflict", "order_version_conflict"]
   },
+  "unarchiveMerchantProduct": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/products/{productId}/unarchive",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "product_version_conflict"]
+  },
   "updateInstallationWebhook": {
     "method": "PATCH",
     "path": "/api/v1/open/webhooks/endpoints/{id}",
@@ -749,6 +848,28 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress"]
+  },
+  "updateMerchantCategory": {
+    "method": "PATCH",
+    "path": "/api/v1/open/merchant/categories/{categoryId}",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "category_not_found", "category_version_conflict", "category_move_invalid"]
+  },
+  "updateMerchantProduct": {
+    "method": "PATCH",
+    "path": "/api/v1/open/merchant/products/{productId}",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "product_not_found", "product_version_conflict", "product_handle_taken", "sku_code_taken", "product_has_orders"]
   },
   "updatePublicCartItemQuantity": {
     "method": "PATCH",
@@ -775,4 +896,4 @@ export const operationTable = {
 } as const;
 
 /** The event kinds of the document’s `webhooks`. */
-export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published", "store.settings_changed", "inventory.adjusted", "inventory.low"] as const;
+export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published", "store.settings_changed", "inventory.adjusted", "inventory.low", "product.created", "product.updated", "product.archived", "product.deleted"] as const;

@@ -245,7 +245,7 @@ describe('addPublicCartItem', () => {
     const archived = take(physical);
     await archiveProductOf(archived);
     const e2 = expectError(await send('add', { key, params: { cartId: cart.id }, body: { skuId: archived.id, quantity: 1 } }), 409, 'sku_unavailable');
-    expect(e2.details).toEqual({ skuId: archived.id, reason: 'product_not_active' });
+    expect(e2.details).toEqual({ skuId: archived.id, reason: 'product_archived' });
     expectError(await send('add', { key, params: { cartId: cart.id }, body: { skuId: 'abc', quantity: 1 } }), 400, 'validation_failed');
   });
 
@@ -548,7 +548,7 @@ describe('quotePublicCartCheckout', () => {
     expect(q.warnings).toContainEqual(expect.objectContaining({ code: 'insufficient_stock', skuId: a.id, requestedQuantity: 3, availableQuantity: 1 }));
     await archiveProductOf(b);
     const err = expectError(await quote(cart.id), 409, 'sku_unavailable');
-    expect(err.details).toEqual({ skuIds: [b.id] });
+    expect(err.details).toEqual({ skuIds: [b.id], reasons: { [b.id]: 'product_archived' } });
   });
 
   it('refuses once the address token expired, and for completed carts; quotes carts checking out', async () => {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   // Limits stay in force (429 is an allowed answer) but high enough for requests to reach the services.
   setEnv(Object.fromEntries(['PUBLIC', 'SEARCH', 'KEY_READ', 'KEY_WRITE', 'CHALLENGE', 'HOSTED', 'OAUTH', 'AUTH_FAILURE'].map((p) => [`RATE_LIMIT_${p}`, '100000/60'])));
   keys = {
-    all: await createTestKey({ merchantSlug: 'lumen-audio', scopes: ['catalog:read', 'checkout:quote', 'webhooks:read', 'webhooks:write'], app: 'fuzz' }),
+    all: await createTestKey({ merchantSlug: 'lumen-audio', scopes: ['catalog:read', 'checkout:quote', 'webhooks:read', 'webhooks:write', 'products:read', 'products:write'], app: 'fuzz' }),
     readOnly: await createTestKey({ merchantSlug: 'lumen-audio', scopes: ['catalog:read'], app: 'fuzz-ro' }),
   };
   const { handler } = built.find((e) => e.op.id === 'createPublicCart')!;

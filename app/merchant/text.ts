@@ -48,11 +48,11 @@ const en = {
     'orders:read': 'Read your orders',
     'decoration:read': 'See your storefront decoration and its history',
     'decoration:write': 'Edit, publish and roll back your storefront decoration',
+    'products:read': 'Read your products, variants, stock, categories and images',
+    'products:write': 'Create, change, archive and delete your products, categories and images',
     'orders:write': 'Move your orders and decide after-sales requests: mark paid, ship, deliver, cancel with refund, refund',
     'inventory:read': 'Read your stock levels and their history',
     'inventory:write': 'Adjust and set your stock and its low-stock threshold',
-    'products:read': 'Read your products and their images',
-    'products:write': 'Change your products and their images: upload, order, alt text, delete',
   } as Record<string, string>,
 };
 
@@ -102,11 +102,11 @@ const zh: typeof en = {
     'orders:read': '读取你的订单',
     'decoration:read': '查看你的店铺装修及其历史版本',
     'decoration:write': '编辑、发布和回滚你的店铺装修',
+    'products:read': '读取你的商品、规格、库存、分类和图片',
+    'products:write': '创建、修改、归档和删除你的商品、分类和图片',
     'orders:write': '处理你的订单和售后申请：确认收款、发货、签收、取消并退款、退款',
     'inventory:read': '读取你的库存及其变动记录',
     'inventory:write': '调整和设定你的库存及低库存阈值',
-    'products:read': '读取你的商品及其图片',
-    'products:write': '修改你的商品及其图片：上传、排序、替代文本、删除',
   },
 };
 

@@ -41,7 +41,8 @@ export const SkuState = z.object({
   title: LocalizedString,
   kind: z.enum(['physical', 'digital']),
   optionValues: z.record(z.string(), z.string()),
-  productActive: z.boolean(),
+  /** The product's status: a line of an archived product cannot be checked out (reason `product_archived`). */
+  productStatus: z.enum(['draft', 'active', 'archived']),
   stock: z.number(),
   maxPerOrder: z.number(),
   /** Current price in the cart currency; null when the SKU is not sold in the cart market. */
@@ -65,7 +66,7 @@ function ownCart(principal: Principal, cartId: string) {
 
 const skuColumns = Prisma.sql`
   s.id::text AS "skuId", p."merchantId"::text AS "merchantId", p.slug AS "productSlug", p.title, p.kind::text AS kind,
-  s."optionValues", p.status = 'active' AS "productActive", ${availableStock} AS stock, s."maxPerOrder", sp.amount AS "currentAmount"`;
+  s."optionValues", p.status::text AS "productStatus", ${availableStock} AS stock, s."maxPerOrder", sp.amount AS "currentAmount"`;
 
 /** `currency` is SQL: a value, or the cart's column when the cart is part of the same statement. */
 function skuJoins(currency: Prisma.Sql) {

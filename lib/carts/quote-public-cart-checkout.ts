@@ -10,6 +10,7 @@ import { type ShippingRule, effectiveShippingRule } from './shipping';
 import { readCartForQuote } from './data';
 import { direct } from '../db/direct';
 import type { Prisma } from '../generated/prisma/client';
+import { unavailableReason } from './sellable-skus';
 import { cartStateAt } from './states';
 import { isUsStateCode } from './tax-rates';
 
@@ -34,7 +35,8 @@ export async function readQuoteInput(ctx: ServiceContext, cartId: string, also?:
  *
  * Refused: a cart that is completed or abandoned (409 cart_not_active), a cart whose address
  * token has expired (409 address_token_stale: set the address again), and a line whose SKU is
- * no longer sold (409 sku_unavailable: remove it). Stock shortfalls are warnings; stock is
+ * no longer sold (409 sku_unavailable: remove it; `details.reasons` says why per SKU, e.g.
+ * `product_archived`). Stock shortfalls are warnings; stock is
  * reserved when checkout starts.
  */
 export async function quotePublicCartCheckout(ctx: ServiceContext, input: { cartId: string }): Promise<PublicCartCheckoutQuote> {
@@ -51,8 +53,15 @@ export function quoteOf({ cart, lines, rule }: QuoteInput, now: Date): PublicCar
       details: { expiredAt: cart.addressTokenExpiresAt?.toISOString() ?? null },
     });
   }
-  const unavailable = lines.filter((l) => !l.sku.productActive || l.sku.currentAmount === null).map((l) => l.sku.skuId);
-  if (unavailable.length) throw new ServiceError('sku_unavailable', { details: { skuIds: unavailable } });
+  const unavailable = lines.flatMap((l) => {
+    const reason = unavailableReason(l.sku);
+    return reason ? [{ skuId: l.sku.skuId, reason }] : [];
+  });
+  if (unavailable.length) {
+    throw new ServiceError('sku_unavailable', {
+      details: { skuIds: unavailable.map((u) => u.skuId), reasons: Object.fromEntries(unavailable.map((u) => [u.skuId, u.reason])) },
+    });
+  }
 
   const usState = cart.address?.country === 'US' && isUsStateCode(cart.address.state) ? cart.address.state : null;
   const amounts = computeQuoteAmounts({

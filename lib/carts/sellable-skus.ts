@@ -13,9 +13,20 @@ export type SellableSku = SkuState & { currentAmount: number };
  */
 export function sellableOrThrow(sku: SkuState | null | undefined, skuId: string, merchantId: string): SellableSku {
   if (!sku || sku.merchantId !== merchantId) throw new ServiceError('sku_not_found', { details: { skuId } });
-  if (!sku.productActive) throw new ServiceError('sku_unavailable', { details: { skuId, reason: 'product_not_active' } });
-  if (sku.currentAmount === null) throw new ServiceError('sku_unavailable', { details: { skuId, reason: 'not_sold_in_market' } });
-  return { ...sku, currentAmount: sku.currentAmount };
+  const reason = unavailableReason(sku);
+  if (reason) throw new ServiceError('sku_unavailable', { details: { skuId, reason } });
+  return { ...sku, currentAmount: sku.currentAmount! };
+}
+
+/**
+ * Why a SKU cannot be sold in a cart now, or null: its product was archived by the merchant
+ * (`product_archived`), is a draft again (`product_not_active`), or the SKU has no price in the
+ * cart currency (`not_sold_in_market`).
+ */
+export function unavailableReason(sku: Pick<SkuState, 'productStatus' | 'currentAmount'>): 'product_archived' | 'product_not_active' | 'not_sold_in_market' | null {
+  if (sku.productStatus === 'archived') return 'product_archived';
+  if (sku.productStatus !== 'active') return 'product_not_active';
+  return sku.currentAmount === null ? 'not_sold_in_market' : null;
 }
 
 /** The SKUs a new cart starts with, by id, each checked by sellableOrThrow. */

@@ -685,3 +685,368 @@ export async function readSkuImageIds(db: Db, skuIds: readonly string[]): Promis
   const skus = await db.sku.findMany({ where: { id: { in: [...skuIds] } }, select: { id: true, imageId: true } });
   return new Map(skus.map((s) => [s.id, s.imageId]));
 }
+
+/*
+ * The merchant's catalog: products whatever their status, with their variants, prices, store
+ * categories and former handles; the store's own category tree. Every write runs in a
+ * transaction that first locks the store's row (lockStore), so handles and SKU codes stay unique
+ * per store and category moves see a tree no one else is moving.
+ */
+
+type Client = Db | Prisma.TransactionClient;
+type Tx = Prisma.TransactionClient;
+
+const ProductStatus = z.enum(['draft', 'active', 'archived']);
+const StoredOption = z.object({ key: z.string(), name: LocalizedString, values: z.array(z.string()), valueNames: z.record(z.string(), LocalizedString).optional() });
+export type StoredOption = z.output<typeof StoredOption>;
+
+const StoreProductRecord = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  slug: z.string(),
+  status: ProductStatus,
+  version: z.number(),
+  title: LocalizedString,
+  description: LocalizedString,
+  kind: Kind,
+  vendor: z.string().nullable(),
+  productType: z.string().nullable(),
+  tags: z.array(z.string()),
+  seoTitle: LocalizedString.nullable(),
+  seoDescription: LocalizedString.nullable(),
+  media: z.array(MediaRow).nullable(),
+  options: z.array(StoredOption).nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  categoryId: z.string().nullable(),
+  category: z.object({ slug: z.string(), name: LocalizedString }).nullable(),
+  storeCategories: z.array(z.object({ category: z.object({ id: z.string(), name: LocalizedString }) })),
+  redirects: z.array(z.object({ handle: z.string() })),
+  skus: z.array(
+    z.object({
+      id: z.string(),
+      code: z.string(),
+      optionValues: z.record(z.string(), z.string()),
+      maxPerOrder: z.number(),
+      barcode: z.string().nullable(),
+      weightGrams: z.number().nullable(),
+      position: z.number(),
+      prices: z.array(z.object({ currency: Currency, amount: z.number(), compareAtAmount: z.number().nullable() })),
+    }),
+  ),
+});
+export type StoreProductRecord = z.output<typeof StoreProductRecord>;
+
+
+/** A product of the store by id, whatever its status, with everything the merchant edits; undefined for another store's. */
+export async function readStoreProduct(db: Client, merchantId: string, productId: string): Promise<StoreProductRecord | undefined> {
+  if (!UUID_TEXT.test(productId)) return undefined;
+  const p = await db.product.findFirst({
+    where: { id: productId, merchantId },
+    include: {
+      category: { select: { slug: true, name: true } },
+      storeCategories: { select: { category: { select: { id: true, name: true } } }, orderBy: { categoryId: 'asc' } },
+      redirects: { select: { handle: true }, orderBy: [{ createdAt: 'desc' }, { handle: 'asc' }] },
+      skus: { orderBy: [{ position: 'asc' }, { id: 'asc' }], include: { prices: { orderBy: { currency: 'asc' } } } },
+    },
+  });
+  return p ? StoreProductRecord.parse(p) : undefined;
+}
+
+const LockedProduct = z.object({ id: z.string(), slug: z.string(), status: ProductStatus, version: z.number() });
+export type LockedProduct = z.output<typeof LockedProduct>;
+
+/** The product's row, locked until the transaction ends; undefined when the store has no product with this id. */
+export function lockStoreProduct(tx: SqlClient, merchantId: string, productId: string): Promise<LockedProduct | undefined> {
+  if (!UUID_TEXT.test(productId)) return Promise.resolve(undefined);
+  return queryRow(
+    tx,
+    LockedProduct,
+    Prisma.sql`SELECT "id", "slug", "status"::text AS "status", "version" FROM "Product"
+      WHERE "id" = ${productId}::uuid AND "merchantId" = ${merchantId}::uuid FOR UPDATE`,
+  );
+}
+
+/** The id of the store's product with this handle, if any. */
+export async function findProductIdByHandle(db: Client, merchantId: string, handle: string): Promise<string | undefined> {
+  const p = await db.product.findUnique({ where: { merchantId_slug: { merchantId, slug: handle } }, select: { id: true } });
+  return p?.id;
+}
+
+/** Those of `codes` that variants of the store's other products (not `exceptProductId`) carry. */
+export async function findTakenSkuCodes(db: SqlClient, merchantId: string, codes: readonly string[], exceptProductId: string | null): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const rows = await queryRows(
+    db,
+    z.object({ code: z.string() }),
+    Prisma.sql`SELECT DISTINCT s."code" FROM "Sku" s JOIN "Product" p ON p."id" = s."productId"
+      WHERE p."merchantId" = ${merchantId}::uuid AND s."code" = ANY(${[...codes]}::text[])
+        AND p."id" IS DISTINCT FROM ${exceptProductId}::uuid
+      ORDER BY s."code"`,
+  );
+  return rows.map((r) => r.code);
+}
+
+/** Those of `ids` that are categories of the store. */
+export async function existingStoreCategoryIds(db: Client, merchantId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.storeCategory.findMany({ where: { merchantId, id: { in: [...ids] } }, select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+export type ProductColumns = {
+  slug: string;
+  status: 'draft' | 'active' | 'archived';
+  title: LocalizedString;
+  description: LocalizedString;
+  kind: 'physical' | 'digital';
+  vendor: string | null;
+  productType: string | null;
+  tags: string[];
+  seoTitle: LocalizedString | null;
+  seoDescription: LocalizedString | null;
+  categoryId: string | null;
+  options: StoredOption[];
+};
+
+export type VariantColumns = {
+  code: string;
+  optionValues: Record<string, string>;
+  maxPerOrder: number;
+  barcode: string | null;
+  weightGrams: number | null;
+  position: number;
+  prices: { currency: Currency; amount: number; compareAtAmount: number | null }[];
+};
+
+const jsonOrNull = (v: LocalizedString | null) => v ?? Prisma.DbNull;
+
+/** A new product with its variants (each with its initial stock) and prices; returns its id. */
+export async function insertStoreProduct(
+  tx: Tx,
+  input: { merchantId: string; product: ProductColumns; variants: (VariantColumns & { stock: number })[]; categoryIds: readonly string[]; now: Date },
+): Promise<string> {
+  const { product: p } = input;
+  const created = await tx.product.create({
+    data: {
+      merchantId: input.merchantId,
+      ...p,
+      seoTitle: jsonOrNull(p.seoTitle),
+      seoDescription: jsonOrNull(p.seoDescription),
+      media: [],
+      createdAt: input.now,
+      updatedAt: input.now,
+      skus: {
+        create: input.variants.map(({ prices, ...v }) => ({ ...v, createdAt: input.now, updatedAt: input.now, prices: { create: prices } })),
+      },
+      storeCategories: { create: input.categoryIds.map((categoryId) => ({ categoryId })) },
+    },
+    select: { id: true },
+  });
+  return created.id;
+}
+
+/** Changes the product's columns and moves its version by one. */
+export async function updateStoreProductRow(tx: Tx, productId: string, columns: Partial<ProductColumns>, now: Date): Promise<void> {
+  const { seoTitle, seoDescription, ...rest } = columns;
+  await tx.product.update({
+    where: { id: productId },
+    data: {
+      ...rest,
+      ...(seoTitle !== undefined && { seoTitle: jsonOrNull(seoTitle) }),
+      ...(seoDescription !== undefined && { seoDescription: jsonOrNull(seoDescription) }),
+      version: { increment: 1 },
+      updatedAt: now,
+    },
+  });
+}
+
+/** The product is in exactly these store categories. */
+export async function replaceProductStoreCategories(tx: Tx, productId: string, categoryIds: readonly string[]): Promise<void> {
+  await tx.productStoreCategory.deleteMany({ where: { productId, categoryId: { notIn: [...categoryIds] } } });
+  await tx.productStoreCategory.createMany({ data: categoryIds.map((categoryId) => ({ productId, categoryId })), skipDuplicates: true });
+}
+
+/**
+ * The product's variants become `variants`: those with an id are changed (their prices replaced),
+ * those without are added with no stock, the others are deleted (the caller checked that none of
+ * them was ordered). Codes are freed before they are reused, so two variants may swap codes.
+ */
+export async function replaceStoreVariants(tx: Tx, productId: string, variants: readonly (VariantColumns & { id?: string })[], now: Date): Promise<void> {
+  const kept = variants.flatMap((v) => (v.id ? [v.id] : []));
+  await tx.sku.deleteMany({ where: { productId, id: { notIn: kept } } });
+  // Park the kept codes first: the unique (productId, code) index holds per row, not per statement.
+  for (const id of kept) await tx.sku.update({ where: { id }, data: { code: `~${id}` } });
+  for (const { id, prices, ...v } of variants) {
+    const skuId = id ?? (await tx.sku.create({ data: { productId, ...v, createdAt: now, updatedAt: now }, select: { id: true } })).id;
+    if (id) await tx.sku.update({ where: { id }, data: { ...v, updatedAt: now } });
+    await tx.skuPrice.deleteMany({ where: { skuId, currency: { notIn: prices.map((x) => x.currency) } } });
+    for (const price of prices) {
+      await tx.skuPrice.upsert({
+        where: { skuId_currency: { skuId, currency: price.currency } },
+        create: { skuId, ...price },
+        update: { amount: price.amount, compareAtAmount: price.compareAtAmount },
+      });
+    }
+  }
+}
+
+/** The ids of the product's variants. */
+export async function readVariantIds(db: Client, productId: string): Promise<string[]> {
+  return (await db.sku.findMany({ where: { productId }, select: { id: true } })).map((s) => s.id);
+}
+
+/**
+ * `oldHandle` keeps answering with the product; a redirect from its new handle (it had that
+ * handle before, or another product had) gives way, since the handle now names it.
+ */
+export async function moveProductHandle(tx: Tx, merchantId: string, productId: string, oldHandle: string, newHandle: string, now: Date): Promise<void> {
+  await tx.productHandleRedirect.deleteMany({ where: { merchantId, handle: newHandle } });
+  await tx.productHandleRedirect.upsert({
+    where: { merchantId_handle: { merchantId, handle: oldHandle } },
+    create: { merchantId, handle: oldHandle, productId, createdAt: now },
+    update: { productId, createdAt: now },
+  });
+}
+
+/** A new product takes a handle: a redirect from it to another product gives way. */
+export async function freeRedirectedHandle(tx: Tx, merchantId: string, handle: string): Promise<void> {
+  await tx.productHandleRedirect.deleteMany({ where: { merchantId, handle } });
+}
+
+/** The handle a former handle of the store now points to (the product's current one), if any. */
+export async function readRedirectedHandle(db: SqlClient, merchantId: string, handle: string): Promise<string | undefined> {
+  const row = await queryRow(
+    db,
+    z.object({ slug: z.string() }),
+    Prisma.sql`SELECT p."slug" FROM "ProductHandleRedirect" r JOIN "Product" p ON p."id" = r."productId"
+      WHERE r."merchantId" = ${merchantId}::uuid AND r."handle" = ${handle}`,
+  );
+  return row?.slug;
+}
+
+/** Deletes the product with its variants, prices, category memberships and redirects (cart lines of it go too). */
+export async function deleteStoreProductRow(tx: Tx, productId: string): Promise<void> {
+  await tx.product.delete({ where: { id: productId } });
+}
+
+export type StoreProductFilter = {
+  merchantId: string;
+  status?: 'draft' | 'active' | 'archived';
+  search?: string;
+  categoryId?: string;
+  stock?: 'in_stock' | 'out_of_stock' | 'low';
+  lowStockThreshold: number;
+};
+export type ProductCursor = { createdAt: Date; id: string };
+
+const StoreProductSummaryRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  status: ProductStatus,
+  version: z.number(),
+  title: LocalizedString,
+  kind: Kind,
+  vendor: z.string().nullable(),
+  productType: z.string().nullable(),
+  tags: z.array(z.string()),
+  categoryIds: z.array(z.string()),
+  variantCount: z.number(),
+  stock: z.number(),
+  prices: z.array(z.object({ currency: Currency, min: z.number(), max: z.number() })),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type StoreProductSummaryRow = z.output<typeof StoreProductSummaryRow>;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A keyset page of the store's products, newest first, filtered. */
+export function listStoreProductRows(db: SqlClient, f: StoreProductFilter, page: { after?: ProductCursor; take: number }): Promise<StoreProductSummaryRow[]> {
+  const skuStock = (cond: Prisma.Sql) => Prisma.sql`EXISTS (SELECT 1 FROM "Sku" s WHERE s."productId" = p."id" AND ${cond})`;
+  const stock = {
+    in_stock: skuStock(Prisma.sql`${availableStock} > 0`),
+    out_of_stock: Prisma.sql`NOT ${skuStock(Prisma.sql`${availableStock} > 0`)}`,
+    low: skuStock(Prisma.sql`${availableStock} BETWEEN 1 AND ${f.lowStockThreshold}`),
+  };
+  const like = f.search === undefined ? null : likePattern(f.search);
+  const conditions = [
+    Prisma.sql`p."merchantId" = ${f.merchantId}::uuid`,
+    f.status ? Prisma.sql`p."status" = ${f.status}::"ProductStatus"` : null,
+    like
+      ? Prisma.sql`(p."title"->>'zh-CN' ILIKE ${like} OR p."title"->>'en-US' ILIKE ${like} OR p."slug" ILIKE ${like}
+          OR EXISTS (SELECT 1 FROM "Sku" s WHERE s."productId" = p."id" AND s."code" ILIKE ${like}))`
+      : null,
+    f.categoryId
+      ? Prisma.sql`EXISTS (SELECT 1 FROM "ProductStoreCategory" pc WHERE pc."productId" = p."id" AND pc."categoryId" IN (
+          WITH RECURSIVE sub AS (
+            SELECT c."id" FROM "StoreCategory" c WHERE c."id" = ${f.categoryId}::uuid AND c."merchantId" = ${f.merchantId}::uuid
+            UNION ALL SELECT c."id" FROM "StoreCategory" c JOIN sub ON c."parentId" = sub."id"
+          ) SELECT "id" FROM sub))`
+      : null,
+    f.stock ? stock[f.stock] : null,
+    page.after ? Prisma.sql`(p."createdAt", p."id") < (${page.after.createdAt}, ${page.after.id}::uuid)` : null,
+  ].filter((c): c is Prisma.Sql => c !== null);
+  return queryRows(
+    db,
+    StoreProductSummaryRow,
+    Prisma.sql`
+      SELECT p."id", p."slug", p."status"::text AS "status", p."version", p."title", p."kind"::text AS "kind", p."vendor", p."productType",
+             COALESCE(p."tags", '{}') AS "tags", p."createdAt", p."updatedAt",
+             ARRAY(SELECT pc."categoryId"::text FROM "ProductStoreCategory" pc WHERE pc."productId" = p."id" ORDER BY pc."categoryId") AS "categoryIds",
+             (SELECT count(*)::int FROM "Sku" s WHERE s."productId" = p."id") AS "variantCount",
+             COALESCE((SELECT sum(${availableStock})::int FROM "Sku" s WHERE s."productId" = p."id"), 0) AS "stock",
+             COALESCE((SELECT json_agg(json_build_object('currency', x."currency", 'min', x."min", 'max', x."max") ORDER BY x."currency")
+                       FROM (SELECT sp."currency", min(sp."amount") AS "min", max(sp."amount") AS "max"
+                             FROM "Sku" s JOIN "SkuPrice" sp ON sp."skuId" = s."id" WHERE s."productId" = p."id" GROUP BY sp."currency") x), '[]'::json) AS "prices"
+      FROM "Product" p
+      WHERE ${Prisma.join(conditions, ' AND ')}
+      ORDER BY p."createdAt" DESC, p."id" DESC
+      LIMIT ${page.take}`,
+  );
+}
+
+const StoreCategoryRow = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  name: LocalizedString,
+  position: z.number(),
+  version: z.number(),
+  productCount: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type StoreCategoryRow = z.output<typeof StoreCategoryRow>;
+
+/** Every category of the store, siblings in their order, with the products filed directly in each. */
+export function readStoreCategoryRows(db: SqlClient, merchantId: string): Promise<StoreCategoryRow[]> {
+  return queryRows(
+    db,
+    StoreCategoryRow,
+    Prisma.sql`
+      SELECT c."id", c."parentId", c."name", c."position", c."version", c."createdAt", c."updatedAt",
+             (SELECT count(*)::int FROM "ProductStoreCategory" pc WHERE pc."categoryId" = c."id") AS "productCount"
+      FROM "StoreCategory" c WHERE c."merchantId" = ${merchantId}::uuid
+      ORDER BY c."position", c."createdAt", c."id"`,
+  );
+}
+
+/** A new category of the store; returns its id. */
+export async function insertStoreCategory(tx: Tx, input: { merchantId: string; parentId: string | null; name: LocalizedString; position: number; now: Date }): Promise<string> {
+  const created = await tx.storeCategory.create({ data: { name: input.name, merchantId: input.merchantId, parentId: input.parentId, position: input.position, createdAt: input.now, updatedAt: input.now }, select: { id: true } });
+  return created.id;
+}
+
+/** Changes the category and moves its version by one. */
+export async function updateStoreCategoryRow(tx: Tx, id: string, data: { name?: LocalizedString; parentId?: string | null; position?: number }, now: Date): Promise<void> {
+  await tx.storeCategory.update({ where: { id }, data: { ...data, version: { increment: 1 }, updatedAt: now } });
+}
+
+/** Sets the positions of siblings (their order after an insertion, move or deletion), leaving their versions. */
+export async function setStoreCategoryPositions(tx: Tx, positions: readonly { id: string; position: number }[]): Promise<void> {
+  for (const p of positions) await tx.storeCategory.update({ where: { id: p.id }, data: { position: p.position } });
+}
+
+export async function deleteStoreCategoryRow(tx: Tx, id: string): Promise<void> {
+  await tx.storeCategory.delete({ where: { id } });
+}

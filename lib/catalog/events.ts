@@ -110,3 +110,43 @@ export const inventoryLow = defineEventKind({
 });
 
 export const inventoryEventKinds = [inventoryAdjusted, inventoryLow] as const;
+
+/*
+ * Product events: a merchant (console, API, operator) created, changed, archived or deleted a
+ * product of the store. Like store settings they belong to the store: every installation on it
+ * that subscribes receives them. The payload names the product and what changed, not the whole
+ * product: read it with getMerchantProduct.
+ */
+
+export const ProductChangedPayload = z.strictObject({
+  productId: z.uuid(),
+  handle: z.string().meta({ description: 'The product’s handle after the change (before it, for a deletion).' }),
+  status: z.enum(['draft', 'active', 'archived']),
+  version: z.int().min(1).meta({ description: 'The product’s version after the change (the last one, for a deletion).' }),
+  changed: z.array(z.string().max(64)).max(32).meta({ description: 'The fields that changed, by name (`title`, `variants`, `status`...); empty for a creation or a deletion.' }),
+  changedAt: z.iso.datetime(),
+});
+export type ProductChangedPayload = z.input<typeof ProductChangedPayload>;
+
+const productExample = (changed: string[], status: 'draft' | 'active' | 'archived', version: number): ProductChangedPayload => ({
+  productId: '5f0c1a52-8d2b-4f1e-9a57-2c8f1b0e6d41',
+  handle: 'aurora-earbuds',
+  status,
+  version,
+  changed,
+  changedAt: '2026-11-28T01:00:00.000Z',
+});
+
+const productKind = (type: string, description: string, example: ProductChangedPayload) =>
+  defineEventKind({ type, description, stability: 'candidate', subjectType: 'product', payload: ProductChangedPayload, example });
+
+export const productCreated = productKind('product.created', 'A product was created in the store (same transaction as the product, its variants and prices).', productExample([], 'draft', 1));
+export const productUpdated = productKind(
+  'product.updated',
+  'A product’s texts, handle, status (draft, active, or back from archived), options, variants, prices or categories changed; `changed` names what.',
+  productExample(['title', 'variants'], 'active', 3),
+);
+export const productArchived = productKind('product.archived', 'A product was archived: shoppers no longer see it, and cart lines holding it cannot be checked out.', productExample(['status'], 'archived', 4));
+export const productDeleted = productKind('product.deleted', 'A product that was never ordered was deleted with its variants (carts lose their lines of it).', productExample([], 'draft', 2));
+
+export const productEventKinds = [productCreated, productUpdated, productArchived, productDeleted] as const;

@@ -6,7 +6,7 @@ import { type Market, marketCurrency } from '../schemas/common';
 import { getReadableMerchantOrThrow, resolveMarket } from './merchants';
 import { isSkuAvailable, priceRange } from './products';
 import type { ProductDetail } from './schemas';
-import { readProductDetail } from './data';
+import { readProductDetail, readRedirectedHandle } from './data';
 
 export type GetProductInput = { merchantSlug: string; productSlug: string; market?: Market };
 
@@ -14,7 +14,11 @@ export async function getPublicMerchantProduct(ctx: ServiceContext, input: GetPr
   const merchant = await getReadableMerchantOrThrow(ctx, input.merchantSlug);
   const market = resolveMarket(merchant, input.market);
   const currency = marketCurrency[market];
-  const p = await readProductDetail(ctx.db, merchant.id, input.productSlug, currency);
+  // A former handle answers with the product under its current one (`slug` says which): the
+  // storefront page redirects there, as Shopify keeps a URL redirect when a handle changes.
+  const current = await readProductDetail(ctx.db, merchant.id, input.productSlug, currency);
+  const renamed = current ? undefined : await readRedirectedHandle(ctx.db, merchant.id, input.productSlug);
+  const p = renamed === undefined ? current : await readProductDetail(ctx.db, merchant.id, renamed, currency);
   if (!p || p.status !== 'active') throw new ServiceError('product_not_found');
 
   return {

@@ -39,6 +39,43 @@ export function flattenCategories(nodes: DemoCategory[], parent: CategoryRow | n
   return out;
 }
 
+/** The demo store categories of lumen-audio: its own tree beside the shared taxonomy. */
+export const demoStoreCategoryId = (key: string) => stableUuid(`store-category:lumen-audio:${key}`);
+
+/**
+ * lumen-audio's own categories (Listening > True wireless, Speakers, Studio software; Gift ideas
+ * empty), and which of its products each holds: by their marketplace category.
+ */
+function demoStoreCategories() {
+  const merchantId = stableUuid('merchant:lumen-audio');
+  const l = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+  const at = new Date(Date.UTC(2026, 0, 1));
+  const node = (key: string, name: { 'zh-CN': string; 'en-US': string }, position: number, parent: string | null = null) => ({
+    id: demoStoreCategoryId(key),
+    merchantId,
+    parentId: parent && demoStoreCategoryId(parent),
+    name,
+    position,
+    createdAt: at,
+    updatedAt: at,
+  });
+  const categories = [
+    node('listening', l('聆听', 'Listening'), 0),
+    node('true-wireless', l('真无线', 'True wireless'), 0, 'listening'),
+    node('speakers', l('音箱', 'Speakers'), 1),
+    node('studio-software', l('录音室软件', 'Studio software'), 2),
+    node('gift-ideas', l('礼物推荐', 'Gift ideas'), 3),
+  ];
+  const byTaxonomy: Record<string, string> = { headphones: 'listening', speakers: 'speakers', software: 'studio-software', ebooks: 'studio-software' };
+  const filed = (rows: { id: string; merchantId: string; categoryId: string | null }[]) =>
+    rows.flatMap((p) => {
+      if (p.merchantId !== merchantId) return [];
+      const key = Object.entries(byTaxonomy).find(([slug]) => stableUuid(`category:${slug}`) === p.categoryId)?.[1];
+      return key ? [{ productId: p.id, categoryId: demoStoreCategoryId(key) }] : [];
+    });
+  return { categories, filed };
+}
+
 export type SeedSummary = { merchants: number; categories: number; products: number; skus: number };
 
 /**
@@ -131,6 +168,12 @@ export async function seedDemoCatalog(db: Db): Promise<SeedSummary> {
     await tx.product.createMany({ data: products, skipDuplicates: true });
     await tx.sku.createMany({ data: skus, skipDuplicates: true });
     await tx.skuPrice.createMany({ data: prices, skipDuplicates: true });
+    const storeCategories = demoStoreCategories();
+    await tx.storeCategory.createMany({ data: storeCategories.categories, skipDuplicates: true });
+    await tx.productStoreCategory.createMany({
+      data: storeCategories.filed(products.map((p) => ({ id: p.id!, merchantId: p.merchantId, categoryId: p.categoryId ?? null }))),
+      skipDuplicates: true,
+    });
     // Databases seeded before the pictures were redrawn, or before stores had brand colours.
     await tx.$executeRaw`
       UPDATE "Product" p SET "media" = x."media"

@@ -1,6 +1,7 @@
 import { DEMO_CART_ID, DEMO_CART_SKU_ID } from '../demo/carts';
 import { DEMO_CHECKOUT_SESSION_ID, DEMO_RETURN_ORIGIN } from '../demo/checkout';
 import { stableUuid } from '../demo/ids';
+import { demoStoreCategoryId } from '../demo/seed';
 import {
   DEMO_AFTER_SALES_ORDER_ID,
   DEMO_AFTER_SALES_REQUEST_IDS,
@@ -164,6 +165,48 @@ const examples: Partial<Record<OperationId, OperationExamples>> = {
   setInventoryLevel: { params: { skuId: DEMO_CART_SKU_ID }, body: { onHand: 120, reason: 'cycle_count' } },
   listInventoryAdjustments: { params: { skuId: DEMO_CART_SKU_ID }, query: { limit: '20' } },
   updateInventorySettings: { body: { lowStockThreshold: 8 } },
+  createMerchantProduct: {
+    body: {
+      handle: 'studio-cable-set',
+      status: 'active',
+      title: { 'zh-CN': '录音室线材套装', 'en-US': 'Studio Cable Set' },
+      description: { 'zh-CN': '平衡 XLR 与 TRS 线材各两条，镀金接头。', 'en-US': 'Two balanced XLR and two TRS cables with gold-plated plugs.' },
+      vendor: 'Lumen Audio',
+      productType: 'Cables',
+      tags: ['studio', 'cables'],
+      marketplaceCategory: 'accessories',
+      categoryIds: [demoStoreCategoryId('listening')],
+      options: [
+        {
+          key: 'length',
+          name: { 'zh-CN': '长度', 'en-US': 'Length' },
+          values: [
+            { value: '1m', name: { 'zh-CN': '1 米', 'en-US': '1 m' } },
+            { value: '3m', name: { 'zh-CN': '3 米', 'en-US': '3 m' } },
+          ],
+        },
+      ],
+      variants: [
+        { code: 'CABLE-SET-1M', optionValues: { length: '1m' }, prices: [{ currency: 'USD', amount: 2900, compareAtAmount: 3500 }], weightGrams: 400, stock: 25 },
+        { code: 'CABLE-SET-3M', optionValues: { length: '3m' }, prices: [{ currency: 'USD', amount: 3900 }], weightGrams: 900, stock: 10 },
+      ],
+    },
+  },
+  listMerchantProducts: { query: { q: 'plugin', status: 'active', stock: 'in_stock', limit: '2' } },
+  getMerchantProduct: { params: { productId: lumenProductId('aurora-wireless-earbuds-pro') } },
+  updateMerchantProduct: {
+    params: { productId: lumenProductId('equalizer-plugin-mini') },
+    body: { expectedVersion: 1, handle: 'equalizer-plugin-mini-2026', vendor: 'Lumen Audio', tags: ['plugin', 'mixing'], categoryIds: [demoStoreCategoryId('studio-software')] },
+  },
+  archiveMerchantProduct: { params: { productId: lumenProductId('equalizer-plugin-air') }, body: { expectedVersion: 1 } },
+  unarchiveMerchantProduct: { params: { productId: lumenProductId('equalizer-plugin-air') }, body: { expectedVersion: 2 } },
+  deleteMerchantProduct: { params: { productId: lumenProductId('home-recording-guide-mini') }, query: { expectedVersion: '1' } },
+  createMerchantCategory: { body: { name: { 'zh-CN': '线材与配件', 'en-US': 'Cables & accessories' }, parentId: demoStoreCategoryId('listening'), position: 0 } },
+  updateMerchantCategory: {
+    params: { categoryId: demoStoreCategoryId('true-wireless') },
+    body: { expectedVersion: 1, name: { 'zh-CN': '真无线耳机', 'en-US': 'True wireless earbuds' }, parentId: null, position: 1 },
+  },
+  deleteMerchantCategory: { params: { categoryId: demoStoreCategoryId('gift-ideas') }, query: { expectedVersion: '1' } },
   listPublicMerchantProducts: { params: { slug: 'lumen-audio' }, query: { page: '1', pageSize: '12' } },
   getPublicMerchantProduct: { params: { merchantSlug: 'lumen-audio', productSlug: 'aurora-wireless-earbuds-pro' } },
   getPublicMerchant: { params: { slug: 'lumen-audio' } },

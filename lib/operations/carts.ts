@@ -36,7 +36,7 @@ export const quotePublicCartCheckout = defineOperation({
     'CN prices include VAT (13% goods, 6% digital, 9% shipping) and `taxTotal` reports the part inside: `total = subtotal - discountTotal + shippingTotal`. ' +
     'US sales tax is the state base rate of the shipping address, added per line, shipping untaxed: `total = subtotal - discountTotal + shippingTotal + taxTotal`; ' +
     'without an address it is 0 with `taxEstimated: true`. Tax is rounded half up per line, so line taxes add up to `taxTotal`. ' +
-    'Refused with 409 `address_token_stale` once the cart’s address token has expired (set the address again), `sku_unavailable` when a line is no longer sold (remove it), ' +
+    'Refused with 409 `address_token_stale` once the cart’s address token has expired (set the address again), `sku_unavailable` when a line is no longer sold (remove it; `details.skuIds` with `details.reasons` per SKU: `product_archived`, `product_not_active` for a draft, `not_sold_in_market`), ' +
     'and `cart_not_active` for completed or abandoned carts. A malformed or foreign cart id is 404 `cart_not_found`.',
   tag: 'Carts',
   stability: 'candidate',
@@ -75,7 +75,7 @@ export const addPublicCartItem = defineOperation({
   summary: 'Add a SKU to a cart',
   description:
     `Adds \`quantity\` units of a SKU; a SKU already in the cart is merged into its line. A SKU of another store or unknown is 404 \`sku_not_found\`; ` +
-    `one not sold in the cart market, or whose product is not active, is 409 \`sku_unavailable\`. ${quantityRules} ${cartRules}`,
+    `one not sold in the cart market, or whose product is not active, is 409 \`sku_unavailable\` (\`details.reason\`: \`not_sold_in_market\`, \`product_archived\` or \`product_not_active\`). ${quantityRules} ${cartRules}`,
   tag: 'Carts',
   stability: 'candidate',
   auth: { kind: 'apiKey', scopes: ['catalog:read'] },

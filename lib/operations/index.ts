@@ -1,5 +1,6 @@
 import 'server-only';
 import { cartOperations } from './carts';
+import { catalogAdminOperations } from './catalog-admin';
 import { catalogOperations } from './catalog';
 import { decorationOperations } from './decoration';
 import { hostedCheckoutOperations } from './hosted-checkout';
@@ -23,6 +24,7 @@ export const operations = {
   ...orderOperations,
   ...catalogOperations,
   ...inventoryOperations,
+  ...catalogAdminOperations,
   ...searchOperations,
   ...oauthOperations,
   ...storeAccessOperations,

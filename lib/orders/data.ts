@@ -415,3 +415,10 @@ export function listStoreAfterSales(
                ORDER BY r."createdAt" ASC, r.id ASC LIMIT ${page.take}`,
   );
 }
+
+/** Those of these SKUs that some order holds a line of (whatever the order's state): what the catalog may not delete. */
+export async function orderedSkuIds(db: Client, skuIds: readonly string[]): Promise<string[]> {
+  if (skuIds.length === 0) return [];
+  const rows = await db.orderLine.findMany({ where: { skuId: { in: [...skuIds] } }, select: { skuId: true }, distinct: ['skuId'] });
+  return rows.map((r) => r.skuId);
+}

@@ -1,35 +1,15 @@
 import 'server-only';
 import type { ServiceContext } from '../core/context';
+import { decodeCursor, encodeCursor } from '../core/cursors';
 import { ServiceError } from '../core/errors';
 import { openAfterSalesStates } from './after-sales-states';
-import { type OrderCursor, countMerchantOrdersByState, listMerchantOrders, listStoreAfterSales } from './data';
+import { countMerchantOrdersByState, listMerchantOrders, listStoreAfterSales } from './data';
 import type { AfterSalesQueueEntry, AfterSalesQueueQuery, MerchantOrderListQuery, MerchantOrderSummary } from './schemas';
 
 /**
  * The merchant's view of their store's orders, for the console and the merchant API alike: every
  * order of the store, whichever installation placed it; another store's order does not exist.
  */
-
-const cursorIssue = () => new ServiceError('validation_failed', { issues: [{ path: 'query.cursor', code: 'invalid_cursor', message: 'not a cursor this list gave' }] });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An opaque cursor: where the page ended (a time and an id), base64url. */
-export function encodeCursor(c: OrderCursor): string {
-  return Buffer.from(JSON.stringify([c.createdAt.toISOString(), c.id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): OrderCursor | undefined {
-  if (cursor === undefined) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== 'string' || typeof parsed[1] !== 'string' || !UUID.test(parsed[1])) throw cursorIssue();
-    const createdAt = new Date(parsed[0]);
-    if (Number.isNaN(createdAt.getTime())) throw cursorIssue();
-    return { createdAt, id: parsed[1] };
-  } catch {
-    throw cursorIssue();
-  }
-}
 
 /** The store a credential acts for (its installation's merchant). */
 export function principalStore(ctx: ServiceContext): string {

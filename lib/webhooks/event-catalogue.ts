@@ -1,4 +1,4 @@
-import { inventoryEventKinds, storeEventKinds } from '../catalog/events';
+import { inventoryEventKinds, productEventKinds, storeEventKinds } from '../catalog/events';
 import { checkoutEventKinds } from '../checkout/events';
 import { decorationEventKinds } from '../decoration/events';
 import { mediaEventKinds } from '../media/events';
@@ -10,7 +10,7 @@ import type { EventKind } from '../events/define-event-kind';
  * Each domain declares its kinds beside its services (e.g. lib/checkout/events.ts) and lists
  * them here; webhook subscriptions accept exactly these types.
  */
-export const eventKinds: readonly EventKind[] = [...checkoutEventKinds, ...orderEventKinds, ...decorationEventKinds, ...storeEventKinds, ...inventoryEventKinds, ...mediaEventKinds];
+export const eventKinds: readonly EventKind[] = [...checkoutEventKinds, ...orderEventKinds, ...decorationEventKinds, ...storeEventKinds, ...inventoryEventKinds, ...productEventKinds, ...mediaEventKinds];
 
 export function eventKind(type: string): EventKind | undefined {
   return eventKinds.find((k) => k.type === type);

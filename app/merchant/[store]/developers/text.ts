@@ -26,8 +26,8 @@ const en = {
     'decoration:write': 'Edit and publish the storefront decoration.',
     'inventory:read': 'Read stock levels and their history.',
     'inventory:write': 'Adjust and set stock and the low-stock threshold.',
-    'products:read': 'Read products and their media.',
-    'products:write': 'Change products and their media (upload, order, alt text, delete).',
+    'products:read': 'Read products, variants, stock, categories and media.',
+    'products:write': 'Create, change, archive and delete products, categories and media.',
   } as Record<Scope, string>,
   keys: {
     intro: 'API keys let your own code call the store’s API. Each key holds only the scopes you tick.',
@@ -225,8 +225,8 @@ const zh: typeof en = {
     'decoration:write': '编辑并发布店铺装修。',
     'inventory:read': '读取库存及其变动记录。',
     'inventory:write': '调整和设定库存及低库存阈值。',
-    'products:read': '读取商品及其图片。',
-    'products:write': '修改商品及其图片（上传、排序、替代文本、删除）。',
+    'products:read': '读取商品、规格、库存、分类和图片。',
+    'products:write': '创建、修改、归档和删除商品、分类和图片。',
   },
   keys: {
     intro: 'API 密钥让你自己的程序调用本店的 API。每个密钥只拥有你勾选的权限范围。',

@@ -318,7 +318,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Extension. A new endpoint of the calling installation: `url` (https, public hosts only, checked now and again on every delivery: 400 `webhook_url_invalid` with `details.reason`), `eventTypes` from listInstallationWebhookEvents, optional `description` and `enabled` (default true). It receives the events of its kinds that happen from its creation on (none older, however late they are sent out), of its installation’s resources and those its scopes reach: every order and after-sales event of the store with `orders:read`. The response holds the `whsec_` signing secret, shown in this response only (a replay of the same request with the same Idempotency-Key within 24 hours shows it again; it is stored sealed). At most 16 endpoints per installation: 409 `webhook_endpoint_limit_reached`.
+         * @description Extension. A new endpoint of the calling installation: `url` (https, public hosts only, checked now and again on every delivery: 400 `webhook_url_invalid` with `details.reason`), `eventTypes` from listInstallationWebhookEvents, optional `description` and `enabled` (default true). The response holds the `whsec_` signing secret, shown in this response only (a replay of the same request with the same Idempotency-Key within 24 hours shows it again; it is stored sealed). At most 16 endpoints per installation: 409 `webhook_endpoint_limit_reached`.
          *
          *     **Extension**: not one of the 30 operations of the public interface.
          *
@@ -342,7 +342,7 @@ export interface paths {
         };
         /**
          * List the events of the last 30 days
-         * @description Extension. The installation’s events of the last 30 days (those about its own resources, and the store’s events its scopes reach: every order and after-sales event of the store with `orders:read`, the store-wide ones with any), each the message its endpoints receive, whether or not one subscribed to it: catch up after downtime, or poll. Newest first; `order=asc` in the order they were written. Filters: `kind` (one kind or several, comma-separated), `createdFrom` (inclusive; an earlier time starts at the window) and `createdTo` (exclusive). `limit` 1..100 (20), `cursor` from `meta.nextCursor`. An event may be listed a moment after a later one (events are numbered when written and listed once committed): a poller re-reads the last minute and skips the ids it has (`npm run webhooks -- listen` does).
+         * @description Extension. The installation’s events of the last 30 days (its own and the store-wide ones), each the message its endpoints receive, whether or not one subscribed to it: catch up after downtime, or poll. Newest first; `order=asc` in the order they were written. Filters: `kind` (one kind or several, comma-separated), `createdFrom` (inclusive; an earlier time starts at the window) and `createdTo` (exclusive). `limit` 1..100 (20), `cursor` from `meta.nextCursor`. An event may be listed a moment after a later one (events are numbered when written and listed once committed): a poller re-reads the last minute and skips the ids it has (`npm run webhooks -- listen` does).
          *
          *     **Extension**: not one of the 30 operations of the public interface.
          *
@@ -632,7 +632,7 @@ export interface paths {
         };
         /**
          * Quote the checkout of a cart
-         * @description Re-prices every line at the current price (differences from the snapshots are in `priceChanges`) and adds shipping (the store’s rule for the market; carts with only digital goods ship free) and tax. CN prices include VAT (13% goods, 6% digital, 9% shipping) and `taxTotal` reports the part inside: `total = subtotal - discountTotal + shippingTotal`. US sales tax is the state base rate of the shipping address, added per line, shipping untaxed: `total = subtotal - discountTotal + shippingTotal + taxTotal`; without an address it is 0 with `taxEstimated: true`. Tax is rounded half up per line, so line taxes add up to `taxTotal`. Refused with 409 `address_token_stale` once the cart’s address token has expired (set the address again), `sku_unavailable` when a line is no longer sold (remove it), and `cart_not_active` for completed or abandoned carts. A malformed or foreign cart id is 404 `cart_not_found`.
+         * @description Re-prices every line at the current price (differences from the snapshots are in `priceChanges`) and adds shipping (the store’s rule for the market; carts with only digital goods ship free) and tax. CN prices include VAT (13% goods, 6% digital, 9% shipping) and `taxTotal` reports the part inside: `total = subtotal - discountTotal + shippingTotal`. US sales tax is the state base rate of the shipping address, added per line, shipping untaxed: `total = subtotal - discountTotal + shippingTotal + taxTotal`; without an address it is 0 with `taxEstimated: true`. Tax is rounded half up per line, so line taxes add up to `taxTotal`. Refused with 409 `address_token_stale` once the cart’s address token has expired (set the address again), `sku_unavailable` when a line is no longer sold (remove it; `details.skuIds` with `details.reasons` per SKU: `product_archived`, `product_not_active` for a draft, `not_sold_in_market`), and `cart_not_active` for completed or abandoned carts. A malformed or foreign cart id is 404 `cart_not_found`.
          *
          *     Requires an API key with scope `checkout:quote`.
          *
@@ -690,7 +690,7 @@ export interface paths {
         put?: never;
         /**
          * Add a SKU to a cart
-         * @description Adds `quantity` units of a SKU; a SKU already in the cart is merged into its line. A SKU of another store or unknown is 404 `sku_not_found`; one not sold in the cart market, or whose product is not active, is 409 `sku_unavailable`. A line holds 1 to 99 units (or the SKU’s `maxPerOrder` when lower), a cart at most 50 lines and 999 units: 409 `cart_limit_exceeded` with `details.limit`. Above the stock the line is clamped to what is in stock and an `insufficient_stock` warning says so; with nothing in stock the change is 409 `insufficient_stock`. The line is re-priced at the current price. Carts belong to the API key’s installation: another installation’s cart, or an id that is not a UUID, is 404 `cart_not_found`. Items and the address change only while the cart is `active` (else 409 `cart_not_active` with `details.state`); send `expectedVersion` to refuse the change if the cart moved on (409 `cart_version_conflict`). Every change adds one to `version`.
+         * @description Adds `quantity` units of a SKU; a SKU already in the cart is merged into its line. A SKU of another store or unknown is 404 `sku_not_found`; one not sold in the cart market, or whose product is not active, is 409 `sku_unavailable` (`details.reason`: `not_sold_in_market`, `product_archived` or `product_not_active`). A line holds 1 to 99 units (or the SKU’s `maxPerOrder` when lower), a cart at most 50 lines and 999 units: 409 `cart_limit_exceeded` with `details.limit`. Above the stock the line is clamped to what is in stock and an `insufficient_stock` warning says so; with nothing in stock the change is 409 `insufficient_stock`. The line is re-priced at the current price. Carts belong to the API key’s installation: another installation’s cart, or an id that is not a UUID, is 404 `cart_not_found`. Items and the address change only while the cart is `active` (else 409 `cart_not_active` with `details.state`); send `expectedVersion` to refuse the change if the cart moved on (409 `cart_version_conflict`). Every change adds one to `version`.
          *
          *     Requires an API key with scope `catalog:read`.
          *
@@ -1513,6 +1513,212 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/open/merchant/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the store’s products
+         * @description Extension. Every product of the store, whatever its status, newest first, with its stock over all variants and its price range per currency. Filters: `q` (text in either language’s title, the handle, or a SKU code), `status`, `category` (a store category and its descendants), `stock` (`in_stock`, `out_of_stock`, `low`: 1 to 5 units left of some variant). Keyset pages: pass `meta.nextCursor` as `cursor` for the next one; `limit` 1..50 (20).
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listMerchantProducts"];
+        put?: never;
+        /**
+         * Create a product
+         * @description Extension. A new product of the store with up to 3 options and its variants (each may carry its initial `stock`; afterwards stock moves through the inventory operations). Texts (`title`, `description`, option and value names, `seo`) are given per locale: the locale of each of the store’s markets is required (`zh-CN` for CN, `en-US` for US), and an empty one is filled from the other. Each variant names one value of every option in `optionValues` (keys of `options`, values among their `values`), no two variants the same values; `code` is unique in the store (409 `sku_code_taken` with `details.codes`); prices are integer minor units, one per currency of the store’s markets (CNY sells in CN, USD in US: a variant is sold in a market exactly when it has a price there), `compareAtAmount` above `amount`. Bad input is 400 `validation_failed` with an issue per problem. `handle` is unique in the store: 409 `product_handle_taken`. `status` is `draft` unless given `active`. `marketplaceCategory` files it in the shared taxonomy (store category pages, search facets); `categoryIds` in the store’s own categories. Event `product.created`. The change, its audit entry and its event (webhooks) are written in one transaction; replays with the same Idempotency-Key answer the first response. Shoppers see it within the public-read cache’s bound (at once on this instance, within 60 s at a CDN): store pages, search (both languages), the public product read; a cart line re-prices at its next quote.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["createMerchantProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of the store’s products
+         * @description Extension. Another store’s product, or an unknown id, is 404 `product_not_found`. The product whatever its status, with its `version` (send it back as `expectedVersion`), options with their values’ names in both languages, variants with prices per currency and exact `stock`, its store categories, and `previousHandles` that still answer with it.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["getMerchantProduct"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a product that was never ordered
+         * @description Extension. Another store’s product, or an unknown id, is 404 `product_not_found`. Deletes the product with its variants, prices, category memberships and former handles; carts lose their lines of it. A product some order holds is 409 `product_has_orders`: archive it instead. With `expectedVersion`, another is 409 `product_version_conflict`. Event `product.deleted`. A replay with the same Idempotency-Key answers the same; a new request for a deleted product is 404.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        delete: operations["deleteMerchantProduct"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a product
+         * @description Extension. Another store’s product, or an unknown id, is 404 `product_not_found`. Changes the fields given, at `expectedVersion` (another is 409 `product_version_conflict` with `details.currentVersion`); the version moves by one. Texts (`title`, `description`, option and value names, `seo`) are given per locale: the locale of each of the store’s markets is required (`zh-CN` for CN, `en-US` for US), and an empty one is filled from the other. Each variant names one value of every option in `optionValues` (keys of `options`, values among their `values`), no two variants the same values; `code` is unique in the store (409 `sku_code_taken` with `details.codes`); prices are integer minor units, one per currency of the store’s markets (CNY sells in CN, USD in US: a variant is sold in a market exactly when it has a price there), `compareAtAmount` above `amount`. Bad input is 400 `validation_failed` with an issue per problem. `variants` is the whole list: with an `id` a variant is kept and changed (its stock stays), without one it is added, left out it is removed, unless it was ever ordered (409 `product_has_orders` with `details.variantIds`). A new `handle` keeps the old one answering: the storefront redirects it, the public product read answers it with the product. Sending what is already there changes nothing (same version, no event). Event `product.updated` with the fields that changed. The change, its audit entry and its event (webhooks) are written in one transaction; replays with the same Idempotency-Key answer the first response. Shoppers see it within the public-read cache’s bound (at once on this instance, within 60 s at a CDN): store pages, search (both languages), the public product read; a cart line re-prices at its next quote.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        patch: operations["updateMerchantProduct"];
+        trace?: never;
+    };
+    "/api/v1/open/merchant/products/{productId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a product
+         * @description Extension. Another store’s product, or an unknown id, is 404 `product_not_found`. Shoppers no longer see it, and a cart holding it cannot be quoted or checked out (409 `sku_unavailable`, `details.reasons` naming `product_archived`); its orders keep it. An archived product stays as it is (no new version). With `expectedVersion`, another is 409 `product_version_conflict`. Event `product.archived`. The change, its audit entry and its event (webhooks) are written in one transaction; replays with the same Idempotency-Key answer the first response. Shoppers see it within the public-read cache’s bound (at once on this instance, within 60 s at a CDN): store pages, search (both languages), the public product read; a cart line re-prices at its next quote.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["archiveMerchantProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/products/{productId}/unarchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bring an archived product back as a draft
+         * @description Extension. Another store’s product, or an unknown id, is 404 `product_not_found`. An archived product becomes a `draft`; set it `active` with updateMerchantProduct to sell it again. Another status stays as it is. With `expectedVersion`, another is 409 `product_version_conflict`. Event `product.updated` (`changed: ["status"]`). The change, its audit entry and its event (webhooks) are written in one transaction; replays with the same Idempotency-Key answer the first response. Shoppers see it within the public-read cache’s bound (at once on this instance, within 60 s at a CDN): store pages, search (both languages), the public product read; a cart line re-prices at its next quote.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["unarchiveMerchantProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the store’s categories
+         * @description Extension. The store’s own category tree, beside the shared marketplace taxonomy of listPublicCategories: names in both languages, up to 250 categories and 5 levels. Another store’s category, or an unknown id, is 404 `category_not_found`. Every category depth-first (a parent before its children, siblings by `position`), with its `depth`, `version` and the number of products filed in it.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listMerchantCategories"];
+        put?: never;
+        /**
+         * Create a store category
+         * @description Extension. The store’s own category tree, beside the shared marketplace taxonomy of listPublicCategories: names in both languages, up to 250 categories and 5 levels. Another store’s category, or an unknown id, is 404 `category_not_found`. Under `parentId` (a root when null), at `position` among its siblings (last when omitted; the others shift). Deeper than the tree allows is 409 `category_move_invalid`, `details.reason: "too_deep"`. Replays with the same Idempotency-Key answer the first response.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["createMerchantCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/categories/{categoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an empty store category
+         * @description Extension. The store’s own category tree, beside the shared marketplace taxonomy of listPublicCategories: names in both languages, up to 250 categories and 5 levels. Another store’s category, or an unknown id, is 404 `category_not_found`. One that still holds products or subcategories is 409 `category_not_empty` with `details.productCount` and `details.childCount`. With `expectedVersion`, another is 409 `category_version_conflict`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        delete: operations["deleteMerchantCategory"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, move or reorder a store category
+         * @description Extension. The store’s own category tree, beside the shared marketplace taxonomy of listPublicCategories: names in both languages, up to 250 categories and 5 levels. Another store’s category, or an unknown id, is 404 `category_not_found`. At `expectedVersion` (another is 409 `category_version_conflict` with `details.currentVersion`): a new `name`, a new parent (`parentId`, null for the root; its products and subcategories move with it) and a `position` among its siblings. Under itself or one of its descendants is 409 `category_move_invalid` with `details.reason: "cycle"`; deeper than the tree allows, `"too_deep"`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        patch: operations["updateMerchantCategory"];
+        trace?: never;
+    };
     "/api/v1/search": {
         parameters: {
             query?: never;
@@ -1637,136 +1843,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/open/merchant/products/{productId}/media": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List a product’s media
-         * @description Extension. The product’s media in order (the first is its main image), with alt text in both locales, the SKUs pointed at each image and, for uploads, every responsive file. Media URLs are absolute.
-         *
-         *     **Extension**: not one of the 30 operations of the public interface.
-         *
-         *     Requires an API key with scope `products:read`.
-         *
-         *     Rate limit policy `keyRead`: 600 requests per 60 s.
-         */
-        get: operations["listProductMedia"];
-        put?: never;
-        /**
-         * Upload an image to a product
-         * @description Extension. A `multipart/form-data` body with the image in `file`, and optionally `altZhCN`, `altEnUS` and `position`.
-         *
-         *     The file is judged by its bytes, never its name or declared type: JPEG, PNG, WebP, AVIF or GIF (its first frame) are taken; anything else, SVG included, is 415 `media_type_unsupported`; bytes that do not decode are 422 `image_unreadable`; an image declaring more than `MEDIA_MAX_INPUT_PIXELS` pixels is 422 `image_dimensions_too_large` before it is decoded. A body over `MEDIA_MAX_UPLOAD_BYTES` (10 MiB by default) is 413 `upload_too_large`, answered as soon as its `Content-Length` or its bytes pass the limit.
-         *
-         *     The original is re-encoded (orientation applied, EXIF and every other metadata dropped) and made into AVIF AND WEBP at widths 320, 640, 960, 1280, 1920 (up to the original’s own width), served from this host under content-addressed names with `Cache-Control: public, max-age=31536000, immutable`.
-         *
-         *     A product has at most 20 media (409 `media_limit_reached`). Answers the new image.
-         *
-         *     **Extension**: not one of the 30 operations of the public interface.
-         *
-         *     Requires an API key with scope `products:write`.
-         *
-         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
-         */
-        post: operations["uploadProductMedia"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/open/merchant/products/{productId}/media/{mediaId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete a product image
-         * @description Extension. Takes the image off the product; SKUs pointed at it go back to their default image. An upload’s files are removed from the media storage by the background work right after the deletion commits.
-         *
-         *     **Extension**: not one of the 30 operations of the public interface.
-         *
-         *     Requires an API key with scope `products:write`.
-         *
-         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
-         */
-        delete: operations["deleteProductMedia"];
-        options?: never;
-        head?: never;
-        /**
-         * Update a product image’s alt text
-         * @description Extension. Sets the alt text in one or both locales (a locale left out keeps its text; an empty one lets the product title stand in). Answers the image.
-         *
-         *     **Extension**: not one of the 30 operations of the public interface.
-         *
-         *     Requires an API key with scope `products:write`.
-         *
-         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
-         */
-        patch: operations["updateProductMedia"];
-        trace?: never;
-    };
-    "/api/v1/open/merchant/products/{productId}/media-order": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Reorder a product’s media
-         * @description Extension. `mediaIds` names every media of the product exactly once, in the new order (the first becomes the main image); a list that leaves one out, names one twice or names another product’s is 400 with an issue per problem. Answers the list.
-         *
-         *     **Extension**: not one of the 30 operations of the public interface.
-         *
-         *     Requires an API key with scope `products:write`.
-         *
-         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
-         */
-        put: operations["reorderProductMedia"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/open/merchant/products/{productId}/skus/{skuId}/image": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Point a SKU at one of its product’s images
-         * @description Extension. The image the product page shows when the variant is chosen, and cart and checkout lines show for it. `mediaId: null` goes back to the default: the image whose English alt text names the SKU’s option values, else the first.
-         *
-         *     **Extension**: not one of the 30 operations of the public interface.
-         *
-         *     Requires an API key with scope `products:write`.
-         *
-         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
-         */
-        put: operations["setSkuImage"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export interface webhooks {
     "checkout.session.completed": {
@@ -1786,7 +1862,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -1878,7 +1954,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -1960,7 +2036,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2050,7 +2126,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2156,7 +2232,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2243,7 +2319,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2331,7 +2407,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2419,7 +2495,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2507,7 +2583,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2595,7 +2671,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2683,7 +2759,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2769,7 +2845,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2864,7 +2940,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2959,7 +3035,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3054,7 +3130,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3149,7 +3225,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3244,7 +3320,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3339,7 +3415,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3434,7 +3510,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3527,7 +3603,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3606,7 +3682,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3696,7 +3772,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3764,7 +3840,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "product.media_changed": {
+    "product.created": {
         parameters: {
             query?: never;
             header?: never;
@@ -3774,7 +3850,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A product’s media changed: an image uploaded, its alt text updated, the order changed, an image deleted, or a SKU pointed at an image (same transaction as the change). Read the product again for the URLs.
+         * A product was created in the store (same transaction as the product, its variants and prices).
          * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
          */
         post: {
@@ -3800,7 +3876,7 @@ export interface webhooks {
                          */
                         id: string;
                         /** @constant */
-                        type: "product.media_changed";
+                        type: "product.created";
                         /** @constant */
                         apiVersion: "v1";
                         /**
@@ -3817,14 +3893,263 @@ export interface webhooks {
                         data: {
                             /** Format: uuid */
                             productId: string;
+                            /** @description The product’s handle after the change (before it, for a deletion). */
+                            handle: string;
                             /** @enum {string} */
-                            change: "added" | "updated" | "reordered" | "deleted" | "sku_image";
-                            /** @description The image added, updated or deleted, or pointed at by a SKU; null for a new order or a SKU set back to its default. */
-                            mediaId: string | null;
-                            /** @description The SKU of a `sku_image` change; null otherwise. */
-                            skuId: string | null;
-                            /** @description Every media id of the product after the change, in order. */
-                            mediaIds: string[];
+                            status: "draft" | "active" | "archived";
+                            /** @description The product’s version after the change (the last one, for a deletion). */
+                            version: number;
+                            /** @description The fields that changed, by name (`title`, `variants`, `status`...); empty for a creation or a deletion. */
+                            changed: string[];
+                            /** Format: date-time */
+                            changedAt: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; 410 Gone disables the endpoint; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A product’s texts, handle, status (draft, active, or back from archived), options, variants, prices or categories changed; `changed` names what.
+         * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded `whsec_` secret; two during a secret rotation overlap. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The event id: the same event delivered to two endpoints has the same id.
+                         */
+                        id: string;
+                        /** @constant */
+                        type: "product.updated";
+                        /** @constant */
+                        apiVersion: "v1";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened.
+                         */
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @description What the event is about. */
+                        subject: {
+                            type: string;
+                            id: string;
+                        };
+                        data: {
+                            /** Format: uuid */
+                            productId: string;
+                            /** @description The product’s handle after the change (before it, for a deletion). */
+                            handle: string;
+                            /** @enum {string} */
+                            status: "draft" | "active" | "archived";
+                            /** @description The product’s version after the change (the last one, for a deletion). */
+                            version: number;
+                            /** @description The fields that changed, by name (`title`, `variants`, `status`...); empty for a creation or a deletion. */
+                            changed: string[];
+                            /** Format: date-time */
+                            changedAt: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; 410 Gone disables the endpoint; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A product was archived: shoppers no longer see it, and cart lines holding it cannot be checked out.
+         * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded `whsec_` secret; two during a secret rotation overlap. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The event id: the same event delivered to two endpoints has the same id.
+                         */
+                        id: string;
+                        /** @constant */
+                        type: "product.archived";
+                        /** @constant */
+                        apiVersion: "v1";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened.
+                         */
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @description What the event is about. */
+                        subject: {
+                            type: string;
+                            id: string;
+                        };
+                        data: {
+                            /** Format: uuid */
+                            productId: string;
+                            /** @description The product’s handle after the change (before it, for a deletion). */
+                            handle: string;
+                            /** @enum {string} */
+                            status: "draft" | "active" | "archived";
+                            /** @description The product’s version after the change (the last one, for a deletion). */
+                            version: number;
+                            /** @description The fields that changed, by name (`title`, `variants`, `status`...); empty for a creation or a deletion. */
+                            changed: string[];
+                            /** Format: date-time */
+                            changedAt: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; 410 Gone disables the endpoint; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A product that was never ordered was deleted with its variants (carts lose their lines of it).
+         * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded `whsec_` secret; two during a secret rotation overlap. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The event id: the same event delivered to two endpoints has the same id.
+                         */
+                        id: string;
+                        /** @constant */
+                        type: "product.deleted";
+                        /** @constant */
+                        apiVersion: "v1";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened.
+                         */
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @description What the event is about. */
+                        subject: {
+                            type: string;
+                            id: string;
+                        };
+                        data: {
+                            /** Format: uuid */
+                            productId: string;
+                            /** @description The product’s handle after the change (before it, for a deletion). */
+                            handle: string;
+                            /** @enum {string} */
+                            status: "draft" | "active" | "archived";
+                            /** @description The product’s version after the change (the last one, for a deletion). */
+                            version: number;
+                            /** @description The fields that changed, by name (`title`, `variants`, `status`...); empty for a creation or a deletion. */
+                            changed: string[];
                             /** Format: date-time */
                             changedAt: string;
                         };
@@ -4358,6 +4683,290 @@ export interface components {
             /** @description Available stock at or below this is low (the list's `low` filter, `inventory.low`); default 5. */
             lowStockThreshold: number;
         };
+        MerchantProductCreateRequest: {
+            /** @description The product’s handle: its URL segment, unique in the store (`/stores/{store}/products/{handle}`). */
+            handle: string;
+            /**
+             * @description `draft` (the default) is not shown to shoppers; `active` is sold.
+             * @default draft
+             * @enum {string}
+             */
+            status: "draft" | "active";
+            /** @description The title in each locale (up to 200 characters). The locale of each of the store’s markets is required; an empty one is filled from the other. */
+            title: {
+                /** @default  */
+                "zh-CN": string;
+                /** @default  */
+                "en-US": string;
+            };
+            /**
+             * @description The description (plain text) in each locale (up to 10000 characters). The locale of each of the store’s markets is required; an empty one is filled from the other.
+             * @default {
+             *       "zh-CN": "",
+             *       "en-US": ""
+             *     }
+             */
+            description: {
+                /** @default  */
+                "zh-CN": string;
+                /** @default  */
+                "en-US": string;
+            };
+            /**
+             * @description Physical goods ship (and weigh); digital goods do not.
+             * @default physical
+             * @enum {string}
+             */
+            kind: "physical" | "digital";
+            /** @default null */
+            vendor: string | null;
+            /** @default null */
+            productType: string | null;
+            /** @default [] */
+            tags: string[];
+            /**
+             * @description What search engines show; null falls back to the title and description.
+             * @default {
+             *       "title": null,
+             *       "description": null
+             *     }
+             */
+            seo: {
+                /** @default null */
+                title: {
+                    /** @default  */
+                    "zh-CN": string;
+                    /** @default  */
+                    "en-US": string;
+                } | null;
+                /** @default null */
+                description: {
+                    /** @default  */
+                    "zh-CN": string;
+                    /** @default  */
+                    "en-US": string;
+                } | null;
+            };
+            /**
+             * @description The slug of a category of the shared marketplace taxonomy (listPublicCategories): the storefront’s category pages and search facets.
+             * @default null
+             */
+            marketplaceCategory: string | null;
+            /**
+             * @description The store categories (listMerchantCategories) the product is in.
+             * @default []
+             */
+            categoryIds: string[];
+            /** @default [] */
+            options: {
+                /** @description The option’s key in `optionValues`. */
+                key: string;
+                /** @description The option’s name in each locale (up to 40 characters). The locale of each of the store’s markets is required; an empty one is filled from the other. */
+                name: {
+                    /** @default  */
+                    "zh-CN": string;
+                    /** @default  */
+                    "en-US": string;
+                };
+                values: {
+                    /** @description A value as stored on variants (`optionValues`), e.g. `Black`. */
+                    value: string;
+                    /** @description How shoppers read the value in each locale (up to 60 characters). The locale of each of the store’s markets is required; an empty one is filled from the other. */
+                    name: {
+                        /** @default  */
+                        "zh-CN": string;
+                        /** @default  */
+                        "en-US": string;
+                    };
+                }[];
+            }[];
+            variants: {
+                /** @description The variant’s SKU code, unique in the store. */
+                code: string;
+                /**
+                 * @description One value of each of the product’s options, by key: `{"color": "Black"}`.
+                 * @default {}
+                 */
+                optionValues: {
+                    [key: string]: string;
+                };
+                /** @default [] */
+                prices: {
+                    /** @description CNY sells the variant in market CN, USD in US: a variant is sold in a market exactly when it has a price there. */
+                    currency: components["schemas"]["Currency"];
+                    /** @description Minor units (fen, cents). */
+                    amount: number;
+                    /**
+                     * @description The former price shown struck through; above `amount`.
+                     * @default null
+                     */
+                    compareAtAmount: number | null;
+                }[];
+                /**
+                 * @description GTIN, EAN, UPC or ISBN.
+                 * @default null
+                 */
+                barcode: string | null;
+                /** @default null */
+                weightGrams: number | null;
+                /** @default 99 */
+                maxPerOrder: number;
+                /**
+                 * @description Units on hand when the variant is created; afterwards stock moves through the inventory operations.
+                 * @default 0
+                 */
+                stock: number;
+            }[];
+        };
+        MerchantProductUpdateRequest: {
+            /** @description The product’s `version` as last read: another is 409 `product_version_conflict` with `details.currentVersion`. */
+            expectedVersion: number;
+            /** @description A new handle; the old one keeps answering (a redirect on the storefront, the product on the public read). */
+            handle?: string;
+            /**
+             * @description Archive with archiveMerchantProduct.
+             * @enum {string}
+             */
+            status?: "draft" | "active";
+            /** @description The title in each locale (up to 200 characters). The locale of each of the store’s markets is required; an empty one is filled from the other. */
+            title?: {
+                /** @default  */
+                "zh-CN": string;
+                /** @default  */
+                "en-US": string;
+            };
+            /** @description The description (plain text) in each locale (up to 10000 characters). The locale of each of the store’s markets is required; an empty one is filled from the other. */
+            description?: {
+                /** @default  */
+                "zh-CN": string;
+                /** @default  */
+                "en-US": string;
+            };
+            /**
+             * @description Physical goods ship (and weigh); digital goods do not.
+             * @enum {string}
+             */
+            kind?: "physical" | "digital";
+            vendor?: string | null;
+            productType?: string | null;
+            tags?: string[];
+            /** @description What search engines show; null falls back to the title and description. */
+            seo?: {
+                /** @default null */
+                title: {
+                    /** @default  */
+                    "zh-CN": string;
+                    /** @default  */
+                    "en-US": string;
+                } | null;
+                /** @default null */
+                description: {
+                    /** @default  */
+                    "zh-CN": string;
+                    /** @default  */
+                    "en-US": string;
+                } | null;
+            };
+            /** @description The slug of a category of the shared marketplace taxonomy (listPublicCategories): the storefront’s category pages and search facets. */
+            marketplaceCategory?: string | null;
+            /** @description The store categories (listMerchantCategories) the product is in. */
+            categoryIds?: string[];
+            options?: {
+                /** @description The option’s key in `optionValues`. */
+                key: string;
+                /** @description The option’s name in each locale (up to 40 characters). The locale of each of the store’s markets is required; an empty one is filled from the other. */
+                name: {
+                    /** @default  */
+                    "zh-CN": string;
+                    /** @default  */
+                    "en-US": string;
+                };
+                values: {
+                    /** @description A value as stored on variants (`optionValues`), e.g. `Black`. */
+                    value: string;
+                    /** @description How shoppers read the value in each locale (up to 60 characters). The locale of each of the store’s markets is required; an empty one is filled from the other. */
+                    name: {
+                        /** @default  */
+                        "zh-CN": string;
+                        /** @default  */
+                        "en-US": string;
+                    };
+                }[];
+            }[];
+            /** @description The whole list of variants: those with an `id` are kept and changed, those without are added (with no stock), those left out are removed (not one that was ever ordered). */
+            variants?: {
+                /**
+                 * Format: uuid
+                 * @description An existing variant to keep and change; without it, a new variant (with no stock).
+                 */
+                id?: string;
+                /** @description The variant’s SKU code, unique in the store. */
+                code: string;
+                /**
+                 * @description One value of each of the product’s options, by key: `{"color": "Black"}`.
+                 * @default {}
+                 */
+                optionValues: {
+                    [key: string]: string;
+                };
+                /** @default [] */
+                prices: {
+                    /** @description CNY sells the variant in market CN, USD in US: a variant is sold in a market exactly when it has a price there. */
+                    currency: components["schemas"]["Currency"];
+                    /** @description Minor units (fen, cents). */
+                    amount: number;
+                    /**
+                     * @description The former price shown struck through; above `amount`.
+                     * @default null
+                     */
+                    compareAtAmount: number | null;
+                }[];
+                /**
+                 * @description GTIN, EAN, UPC or ISBN.
+                 * @default null
+                 */
+                barcode: string | null;
+                /** @default null */
+                weightGrams: number | null;
+                /** @default 99 */
+                maxPerOrder: number;
+            }[];
+        };
+        MerchantProductVersionRequest: {
+            /** @description The product’s `version` as last read; another is 409 `product_version_conflict`. */
+            expectedVersion?: number;
+        };
+        StoreCategoryCreateRequest: {
+            /** @description The name in each locale (up to 80 characters). The locale of each of the store’s markets is required; an empty one is filled from the other. */
+            name: {
+                /** @default  */
+                "zh-CN": string;
+                /** @default  */
+                "en-US": string;
+            };
+            /**
+             * @description The parent category; null for a root.
+             * @default null
+             */
+            parentId: string | null;
+            /** @description Place among its siblings (0 first); after the last when omitted. */
+            position?: number;
+        };
+        StoreCategoryUpdateRequest: {
+            /** @description The category’s `version` as last read: another is 409 `category_version_conflict` with `details.currentVersion`. */
+            expectedVersion: number;
+            /** @description The name in each locale (up to 80 characters). The locale of each of the store’s markets is required; an empty one is filled from the other. */
+            name?: {
+                /** @default  */
+                "zh-CN": string;
+                /** @default  */
+                "en-US": string;
+            };
+            /** @description Move under another category (null: to the root). Under itself or one of its descendants is 409 `category_move_invalid`. */
+            parentId?: string | null;
+            /** @description Place among its siblings (0 first); the others shift. */
+            position?: number;
+        };
         /**
          * @description `relevance`: whole words in the title first, then whole words anywhere, then word beginnings and typo corrections, title before description; `newest`: newest listing first; `price_asc` / `price_desc`: by the lowest SKU price in the market currency. Ties are broken by newest listing, then id, so pages never overlap.
          * @enum {string}
@@ -4431,40 +5040,6 @@ export interface components {
             /** @description HMAC-SHA256 by the server over all the other fields (base64url). Send the puzzle back unchanged. */
             signature: string;
         };
-        ProductMediaUploadRequest: {
-            /**
-             * Format: binary
-             * @description The file, as a part of the multipart/form-data body.
-             */
-            file: string;
-            /**
-             * @description Alt text in Chinese (zh-CN), up to 300 characters; empty: the product title stands in.
-             * @default
-             */
-            altZhCN: string;
-            /**
-             * @description Alt text in English (en-US), up to 300 characters; empty: the product title stands in.
-             * @default
-             */
-            altEnUS: string;
-            /** @description Where the image goes in the product’s order (0: first); unset or past the end: last. */
-            position?: string;
-        };
-        ProductMediaUpdateRequest: {
-            /** @description The alt text to set, per locale; a locale left out keeps its text. */
-            alt: {
-                "zh-CN"?: string;
-                "en-US"?: string;
-            };
-        };
-        ProductMediaOrderRequest: {
-            /** @description Every media id of the product, once each, in the new order (first: the product’s main image). */
-            mediaIds: string[];
-        };
-        SkuImageRequest: {
-            /** @description One of the product’s images; null: the image whose alt text names the SKU’s option values, else the first. */
-            mediaId: string | null;
-        };
         PublicStorefrontDecorationResponse: {
             data: components["schemas"]["PublicStorefrontDecoration"];
         };
@@ -4500,7 +5075,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "media_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "stock_below_reserved" | "inventory_version_conflict" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "media_limit_reached" | "upload_too_large" | "media_type_unsupported" | "image_unreadable" | "image_dimensions_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "product_version_conflict" | "product_handle_taken" | "sku_code_taken" | "product_has_orders" | "category_version_conflict" | "category_move_invalid" | "category_not_empty" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "stock_below_reserved" | "inventory_version_conflict" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "rate_limited" | "internal_error" | "service_unavailable";
         StorefrontDecorationDraftResponse: {
             data: components["schemas"]["StorefrontDecorationDraftResource"];
         };
@@ -5842,6 +6417,148 @@ export interface components {
         InventorySettingsResponse: {
             data: components["schemas"]["InventorySettings"];
         };
+        MerchantProductResponse: {
+            data: components["schemas"]["MerchantProduct"];
+        };
+        MerchantProduct: {
+            /** Format: uuid */
+            id: string;
+            handle: string;
+            /** @enum {string} */
+            status: "draft" | "active" | "archived";
+            version: number;
+            title: components["schemas"]["LocalizedString"];
+            description: components["schemas"]["LocalizedString"];
+            /** @enum {string} */
+            kind: "physical" | "digital";
+            vendor: string | null;
+            productType: string | null;
+            tags: string[];
+            seo: {
+                title: components["schemas"]["LocalizedString"] | null;
+                description: components["schemas"]["LocalizedString"] | null;
+            };
+            marketplaceCategory: {
+                slug: string;
+                name: components["schemas"]["LocalizedString"];
+            } | null;
+            categories: {
+                /** Format: uuid */
+                id: string;
+                name: components["schemas"]["LocalizedString"];
+            }[];
+            options: {
+                key: string;
+                name: components["schemas"]["LocalizedString"];
+                values: {
+                    value: string;
+                    name: components["schemas"]["LocalizedString"];
+                }[];
+            }[];
+            variants: components["schemas"]["MerchantVariant"][];
+            media: components["schemas"]["CatalogMedia"][];
+            /** @description Former handles that still answer with this product. */
+            previousHandles: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MerchantVariant: {
+            /** Format: uuid */
+            id: string;
+            code: string;
+            optionValues: {
+                [key: string]: string;
+            };
+            /** @description One per currency the variant is sold in. */
+            prices: {
+                currency: components["schemas"]["Currency"];
+                amount: number;
+                compareAtAmount: number | null;
+            }[];
+            barcode: string | null;
+            weightGrams: number | null;
+            maxPerOrder: number;
+            /** @description Units left to sell (holds of expired checkouts count as released). */
+            stock: number;
+            position: number;
+        };
+        MerchantProductListResponse: {
+            data: components["schemas"]["MerchantProductSummary"][];
+            meta: components["schemas"]["CursorListMeta"];
+        };
+        MerchantProductSummary: {
+            /** Format: uuid */
+            id: string;
+            handle: string;
+            /** @enum {string} */
+            status: "draft" | "active" | "archived";
+            version: number;
+            title: components["schemas"]["LocalizedString"];
+            /** @enum {string} */
+            kind: "physical" | "digital";
+            vendor: string | null;
+            productType: string | null;
+            tags: string[];
+            categoryIds: string[];
+            variantCount: number;
+            /** @description Units left over all variants. */
+            stock: number;
+            /** @description Lowest and highest variant price per currency. */
+            prices: {
+                currency: components["schemas"]["Currency"];
+                min: number;
+                max: number;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MerchantProductDeletedResponse: {
+            data: components["schemas"]["MerchantProductDeleted"];
+        };
+        MerchantProductDeleted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        StoreCategoryListResponse: {
+            data: components["schemas"]["StoreCategory"][];
+            meta: components["schemas"]["StoreCategoryListMeta"];
+        };
+        StoreCategory: {
+            /** Format: uuid */
+            id: string;
+            parentId: string | null;
+            name: components["schemas"]["LocalizedString"];
+            position: number;
+            depth: number;
+            version: number;
+            /** @description Products filed directly in this category, whatever their status. */
+            productCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        StoreCategoryListMeta: {
+            total: number;
+        };
+        StoreCategoryResponse: {
+            data: components["schemas"]["StoreCategory"];
+        };
+        StoreCategoryDeletedResponse: {
+            data: components["schemas"]["StoreCategoryDeleted"];
+        };
+        StoreCategoryDeleted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
         PublicProductSearchResponse: {
             data: components["schemas"]["PublicProductSearchHit"][];
             meta: components["schemas"]["PublicProductSearchMeta"];
@@ -5989,68 +6706,6 @@ export interface components {
             expiresAt: string;
             /** @description Seconds the token stays valid (1800). */
             expiresIn: number;
-        };
-        ProductMediaListResponse: {
-            data: components["schemas"]["ProductMediaList"];
-        };
-        ProductMediaList: {
-            /** Format: uuid */
-            productId: string;
-            /** @description The most media a product may have. */
-            maxItems: number;
-            items: components["schemas"]["ProductMediaItem"][];
-        };
-        ProductMediaItem: {
-            /** Format: uuid */
-            id: string;
-            /** @description Its place in the product’s order, from 0 (the main image). */
-            position: number;
-            /** @enum {string} */
-            kind: "image" | "video";
-            /** @description The original (re-encoded, metadata stripped) for an upload; as given for media that came with the catalog. */
-            url: string;
-            thumbnailUrl: string | null;
-            alt: {
-                "zh-CN": string;
-                "en-US": string;
-            };
-            width: number | null;
-            height: number | null;
-            /** @description Whether this deployment stores its files (an upload); false for media that came with the catalog by URL. */
-            uploaded: boolean;
-            /** @description The stored original’s format (a GIF’s first frame is a PNG); null when not uploaded. */
-            format: ("jpeg" | "png" | "webp" | "avif") | null;
-            /** @description The responsive files of an upload, narrowest first, AVIF then WebP per width; empty when not uploaded. */
-            variants: components["schemas"]["ProductMediaVariant"][];
-            /** @description The SKUs pointed at this image. */
-            skuIds: string[];
-        };
-        ProductMediaVariant: {
-            width: number;
-            /** @enum {string} */
-            format: "avif" | "webp";
-            /** @description Absolute URI on this deployment’s host (PUBLIC_BASE_URL); immutable: the name changes with the content. */
-            url: string;
-        };
-        ProductMediaItemResponse: {
-            data: components["schemas"]["ProductMediaItem"];
-        };
-        ProductMediaDeletedResponse: {
-            data: components["schemas"]["ProductMediaDeleted"];
-        };
-        ProductMediaDeleted: {
-            /** Format: uuid */
-            id: string;
-            /** @constant */
-            deleted: true;
-        };
-        SkuImageResponse: {
-            data: components["schemas"]["SkuImage"];
-        };
-        SkuImage: {
-            /** Format: uuid */
-            skuId: string;
-            mediaId: string | null;
         };
         StorefrontDecorationBlockOutput: components["schemas"]["StorefrontDecorationBrandHeroBlockOutput"] | components["schemas"]["StorefrontDecorationNoticeBlockOutput"] | components["schemas"]["StorefrontDecorationImageBannerBlockOutput"] | components["schemas"]["StorefrontDecorationProductCollectionBlockOutput"];
         StorefrontDecorationBrandHeroBlockOutput: {
@@ -11948,6 +12603,994 @@ export interface operations {
             };
         };
     };
+    listMerchantProducts: {
+        parameters: {
+            query?: {
+                /** @description Text in the title (either language), the handle or a variant’s SKU code. */
+                q?: string;
+                status?: "draft" | "active" | "archived";
+                /** @description A store category id: products in it or in one of its descendants. */
+                category?: string;
+                /** @description `in_stock`: some variant has units left; `out_of_stock`: none has; `low`: some variant has 1 to 5 left. */
+                stock?: "in_stock" | "out_of_stock" | "low";
+                /** @description The `meta.nextCursor` of the previous page; absent for the first page. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `MerchantProductListResponse` (`{ data: array, meta }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantProductListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    createMerchantProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `MerchantProductCreateRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantProductCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantProductResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantProductResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `merchant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `product_handle_taken`, `sku_code_taken`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    getMerchantProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id. */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `MerchantProductResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantProductResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `product_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteMerchantProduct: {
+        parameters: {
+            query?: {
+                /** @description The `version` as last read; another is 409 (`product_version_conflict`, `category_version_conflict`) with `details.currentVersion`. */
+                expectedVersion?: number;
+            };
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Product id. */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `MerchantProductDeletedResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantProductDeletedResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `product_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `product_version_conflict`, `product_has_orders`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    updateMerchantProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Product id. */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `MerchantProductUpdateRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantProductUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantProductResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantProductResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `merchant_not_found`, `product_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `product_version_conflict`, `product_handle_taken`, `sku_code_taken`, `product_has_orders`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    archiveMerchantProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Product id. */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `MerchantProductVersionRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantProductVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantProductResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantProductResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `product_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `product_version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    unarchiveMerchantProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Product id. */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `MerchantProductVersionRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantProductVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `MerchantProductResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantProductResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `product_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `product_version_conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    listMerchantCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `StoreCategoryListResponse` (`{ data: array, meta }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreCategoryListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    createMerchantCategory: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `StoreCategoryCreateRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreCategoryCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `StoreCategoryResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreCategoryResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `merchant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `category_move_invalid`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteMerchantCategory: {
+        parameters: {
+            query?: {
+                /** @description The `version` as last read; another is 409 (`product_version_conflict`, `category_version_conflict`) with `details.currentVersion`. */
+                expectedVersion?: number;
+            };
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Store category id. */
+                categoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `StoreCategoryDeletedResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreCategoryDeletedResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `category_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `category_version_conflict`, `category_not_empty`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    updateMerchantCategory: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description Store category id. */
+                categoryId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `StoreCategoryUpdateRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreCategoryUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `StoreCategoryResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreCategoryResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `merchant_not_found`, `category_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `category_version_conflict`, `category_move_invalid`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
     searchPublicProducts: {
         parameters: {
             query: {
@@ -12384,582 +14027,6 @@ export interface operations {
                 };
             };
             /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `challenge_locked`, `challenge_expired`, `challenge_already_used`, `challenge_kind_not_accepted`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-        };
-    };
-    listProductMedia: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The product’s id. */
-                productId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: `ProductMediaListResponse` (`{ data: object }`). */
-            200: {
-                headers: {
-                    /** @description Identifies this request in logs and support tickets. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: quota and window. */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductMediaListResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `validation_failed`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `authentication_required`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `product_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-        };
-    };
-    uploadProductMedia: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
-                "Idempotency-Key": string;
-            };
-            path: {
-                /** @description The product’s id. */
-                productId: string;
-            };
-            cookie?: never;
-        };
-        /** @description `ProductMediaUploadRequest` */
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["ProductMediaUploadRequest"];
-            };
-        };
-        responses: {
-            /** @description Success: `ProductMediaItemResponse` (`{ data: object }`). */
-            200: {
-                headers: {
-                    /** @description Identifies this request in logs and support tickets. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: quota and window. */
-                    "RateLimit-Policy"?: string;
-                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductMediaItemResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `validation_failed`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `authentication_required`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `product_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `media_limit_reached`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `upload_too_large`. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `media_type_unsupported`. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `image_unreadable`, `image_dimensions_too_large`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-        };
-    };
-    deleteProductMedia: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
-                "Idempotency-Key": string;
-            };
-            path: {
-                /** @description The product’s id. */
-                productId: string;
-                /** @description The media’s id (an entry of the product’s `media`). */
-                mediaId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: `ProductMediaDeletedResponse` (`{ data: object }`). */
-            200: {
-                headers: {
-                    /** @description Identifies this request in logs and support tickets. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: quota and window. */
-                    "RateLimit-Policy"?: string;
-                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductMediaDeletedResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `validation_failed`, `idempotency_key_missing`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `authentication_required`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `product_not_found`, `media_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-        };
-    };
-    updateProductMedia: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
-                "Idempotency-Key": string;
-            };
-            path: {
-                /** @description The product’s id. */
-                productId: string;
-                /** @description The media’s id (an entry of the product’s `media`). */
-                mediaId: string;
-            };
-            cookie?: never;
-        };
-        /** @description `ProductMediaUpdateRequest` */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProductMediaUpdateRequest"];
-            };
-        };
-        responses: {
-            /** @description Success: `ProductMediaItemResponse` (`{ data: object }`). */
-            200: {
-                headers: {
-                    /** @description Identifies this request in logs and support tickets. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: quota and window. */
-                    "RateLimit-Policy"?: string;
-                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductMediaItemResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `authentication_required`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `product_not_found`, `media_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-        };
-    };
-    reorderProductMedia: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
-                "Idempotency-Key": string;
-            };
-            path: {
-                /** @description The product’s id. */
-                productId: string;
-            };
-            cookie?: never;
-        };
-        /** @description `ProductMediaOrderRequest` */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProductMediaOrderRequest"];
-            };
-        };
-        responses: {
-            /** @description Success: `ProductMediaListResponse` (`{ data: object }`). */
-            200: {
-                headers: {
-                    /** @description Identifies this request in logs and support tickets. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: quota and window. */
-                    "RateLimit-Policy"?: string;
-                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductMediaListResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `authentication_required`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `product_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `rate_limited`. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-        };
-    };
-    setSkuImage: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
-                "Idempotency-Key": string;
-            };
-            path: {
-                /** @description The product’s id. */
-                productId: string;
-                /** @description The SKU’s id. */
-                skuId: string;
-            };
-            cookie?: never;
-        };
-        /** @description `SkuImageRequest` */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SkuImageRequest"];
-            };
-        };
-        responses: {
-            /** @description Success: `SkuImageResponse` (`{ data: object }`). */
-            200: {
-                headers: {
-                    /** @description Identifies this request in logs and support tickets. */
-                    "X-Request-Id"?: string;
-                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: quota and window. */
-                    "RateLimit-Policy"?: string;
-                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
-                    "Idempotent-Replayed"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SkuImageResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `authentication_required`. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `product_not_found`, `sku_not_found`, `media_not_found`. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicErrorResponse"];
-                };
-            };
-            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -35,6 +35,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "after_sales_request_not_found", "after_sales_state_conflict"]
   },
+  "archiveMerchantProduct": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/products/{productId}/archive",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "product_version_conflict"]
+  },
   "cancelHostedCheckoutBrowser": {
     "method": "POST",
     "path": "/api/v1/hosted/checkout/{sessionId}/cancel",
@@ -112,6 +123,28 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_url_invalid", "webhook_endpoint_limit_reached"]
   },
+  "createMerchantCategory": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/categories",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "category_move_invalid"]
+  },
+  "createMerchantProduct": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/products",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "product_handle_taken", "sku_code_taken"]
+  },
   "createPublicCart": {
     "method": "POST",
     "path": "/api/v1/open/storefront/carts",
@@ -156,16 +189,27 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "webhook_endpoint_not_found"]
   },
-  "deleteProductMedia": {
+  "deleteMerchantCategory": {
     "method": "DELETE",
-    "path": "/api/v1/open/merchant/products/{productId}/media/{mediaId}",
+    "path": "/api/v1/open/merchant/categories/{categoryId}",
     "auth": "apiKey",
     "scopes": ["products:write"],
     "idempotency": "required",
     "body": null,
     "list": false,
     "pagination": null,
-    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "media_not_found"]
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "category_not_found", "category_version_conflict", "category_not_empty"]
+  },
+  "deleteMerchantProduct": {
+    "method": "DELETE",
+    "path": "/api/v1/open/merchant/products/{productId}",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "product_version_conflict", "product_has_orders"]
   },
   "deliverMerchantOrder": {
     "method": "POST",
@@ -309,6 +353,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "order_not_found"]
+  },
+  "getMerchantProduct": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/products/{productId}",
+    "auth": "apiKey",
+    "scopes": ["products:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "product_not_found"]
   },
   "getPublicBootstrap": {
     "method": "GET",
@@ -486,6 +541,17 @@ export const operationTable = {
     "pagination": "cursor",
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
   },
+  "listMerchantCategories": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/categories",
+    "auth": "apiKey",
+    "scopes": ["products:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": true,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
+  },
   "listMerchantOrders": {
     "method": "GET",
     "path": "/api/v1/open/merchant/orders",
@@ -497,16 +563,16 @@ export const operationTable = {
     "pagination": "cursor",
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
   },
-  "listProductMedia": {
+  "listMerchantProducts": {
     "method": "GET",
-    "path": "/api/v1/open/merchant/products/{productId}/media",
+    "path": "/api/v1/open/merchant/products",
     "auth": "apiKey",
     "scopes": ["products:read"],
     "idempotency": "none",
     "body": null,
-    "list": false,
-    "pagination": null,
-    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "product_not_found"]
+    "list": true,
+    "pagination": "cursor",
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
   },
   "listPublicCategories": {
     "method": "GET",
@@ -629,17 +695,6 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "cart_not_found", "cart_item_not_found", "cart_not_active", "cart_version_conflict"]
   },
-  "reorderProductMedia": {
-    "method": "PUT",
-    "path": "/api/v1/open/merchant/products/{productId}/media-order",
-    "auth": "apiKey",
-    "scopes": ["products:write"],
-    "idempotency": "required",
-    "body": "json",
-    "list": false,
-    "pagination": null,
-    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found"]
-  },
   "requestStorefrontOrderAfterSales": {
     "method": "POST",
     "path": "/api/v1/open/storefront/orders/{orderId}/after-sales",
@@ -750,17 +805,6 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "address_invalid", "cart_not_found", "cart_not_active", "cart_version_conflict", "address_market_mismatch"]
   },
-  "setSkuImage": {
-    "method": "PUT",
-    "path": "/api/v1/open/merchant/products/{productId}/skus/{skuId}/image",
-    "auth": "apiKey",
-    "scopes": ["products:write"],
-    "idempotency": "required",
-    "body": "json",
-    "list": false,
-    "pagination": null,
-    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "sku_not_found", "media_not_found"]
-  },
   "shipMerchantOrder": {
     "method": "POST",
     "path": "/api/v1/open/merchant/orders/{orderId}/ship",
@@ -771,6 +815,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_state_conflict", "order_version_conflict"]
+  },
+  "unarchiveMerchantProduct": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/products/{productId}/unarchive",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "product_version_conflict"]
   },
   "updateInstallationWebhook": {
     "method": "PATCH",
@@ -794,16 +849,27 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress"]
   },
-  "updateProductMedia": {
+  "updateMerchantCategory": {
     "method": "PATCH",
-    "path": "/api/v1/open/merchant/products/{productId}/media/{mediaId}",
+    "path": "/api/v1/open/merchant/categories/{categoryId}",
     "auth": "apiKey",
     "scopes": ["products:write"],
     "idempotency": "required",
     "body": "json",
     "list": false,
     "pagination": null,
-    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "media_not_found"]
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "category_not_found", "category_version_conflict", "category_move_invalid"]
+  },
+  "updateMerchantProduct": {
+    "method": "PATCH",
+    "path": "/api/v1/open/merchant/products/{productId}",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "product_not_found", "product_version_conflict", "product_handle_taken", "sku_code_taken", "product_has_orders"]
   },
   "updatePublicCartItemQuantity": {
     "method": "PATCH",
@@ -815,17 +881,6 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "cart_not_found", "cart_item_not_found", "cart_not_active", "cart_version_conflict", "sku_unavailable", "insufficient_stock", "cart_limit_exceeded"]
-  },
-  "uploadProductMedia": {
-    "method": "POST",
-    "path": "/api/v1/open/merchant/products/{productId}/media",
-    "auth": "apiKey",
-    "scopes": ["products:write"],
-    "idempotency": "required",
-    "body": "json",
-    "list": false,
-    "pagination": null,
-    "errorCodes": ["validation_failed", "rate_limited", "upload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "media_limit_reached", "media_type_unsupported", "image_unreadable", "image_dimensions_too_large"]
   },
   "validateStorefrontDecorationDraft": {
     "method": "POST",
@@ -841,4 +896,4 @@ export const operationTable = {
 } as const;
 
 /** The event kinds of the document’s `webhooks`. */
-export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published", "store.settings_changed", "inventory.adjusted", "inventory.low", "product.media_changed"] as const;
+export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published", "store.settings_changed", "inventory.adjusted", "inventory.low", "product.created", "product.updated", "product.archived", "product.deleted"] as const;

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
 import '@/components/storefront/storefront.css';
 import { AddToCart } from '@/components/storefront/add-to-cart';
@@ -50,6 +51,12 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const path = `/stores/${slug}/products/${productSlug}`;
   const { store, asked, locale, categories, nav, cartCount } = await loadStorePage(slug, query, path);
   const product = await loadProduct(slug, productSlug);
+  // A former handle (the merchant renamed it): the product's URL now, with the same query.
+  if (product.slug !== productSlug) {
+    const kept = Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x) => [k, x])));
+    const search = new URLSearchParams(kept).toString();
+    permanentRedirect(`/stores/${encodeURIComponent(slug)}/products/${encodeURIComponent(product.slug)}${search ? `?${search}` : ''}`);
+  }
   const t = uiText(locale);
   const title = inLocale(product.title, locale) || product.slug;
   const base = `/stores/${encodeURIComponent(slug)}`;

@@ -318,7 +318,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Extension. A new endpoint of the calling installation: `url` (https, public hosts only, checked now and again on every delivery: 400 `webhook_url_invalid` with `details.reason`), `eventTypes` from listInstallationWebhookEvents, optional `description` and `enabled` (default true). The response holds the `whsec_` signing secret, shown in this response only (a replay of the same request with the same Idempotency-Key within 24 hours shows it again; it is stored sealed). At most 16 endpoints per installation: 409 `webhook_endpoint_limit_reached`.
+         * @description Extension. A new endpoint of the calling installation: `url` (https, public hosts only, checked now and again on every delivery: 400 `webhook_url_invalid` with `details.reason`), `eventTypes` from listInstallationWebhookEvents, optional `description` and `enabled` (default true). It receives the events of its kinds that happen from its creation on (none older, however late they are sent out), of its installation’s resources and those its scopes reach: every order and after-sales event of the store with `orders:read`. The response holds the `whsec_` signing secret, shown in this response only (a replay of the same request with the same Idempotency-Key within 24 hours shows it again; it is stored sealed). At most 16 endpoints per installation: 409 `webhook_endpoint_limit_reached`.
          *
          *     **Extension**: not one of the 30 operations of the public interface.
          *
@@ -342,7 +342,7 @@ export interface paths {
         };
         /**
          * List the events of the last 30 days
-         * @description Extension. The installation’s events of the last 30 days (its own and the store-wide ones), each the message its endpoints receive, whether or not one subscribed to it: catch up after downtime, or poll. Newest first; `order=asc` in the order they were written. Filters: `kind` (one kind or several, comma-separated), `createdFrom` (inclusive; an earlier time starts at the window) and `createdTo` (exclusive). `limit` 1..100 (20), `cursor` from `meta.nextCursor`. An event may be listed a moment after a later one (events are numbered when written and listed once committed): a poller re-reads the last minute and skips the ids it has (`npm run webhooks -- listen` does).
+         * @description Extension. The installation’s events of the last 30 days (those about its own resources, and the store’s events its scopes reach: every order and after-sales event of the store with `orders:read`, the store-wide ones with any), each the message its endpoints receive, whether or not one subscribed to it: catch up after downtime, or poll. Newest first; `order=asc` in the order they were written. Filters: `kind` (one kind or several, comma-separated), `createdFrom` (inclusive; an earlier time starts at the window) and `createdTo` (exclusive). `limit` 1..100 (20), `cursor` from `meta.nextCursor`. An event may be listed a moment after a later one (events are numbered when written and listed once committed): a poller re-reads the last minute and skips the ids it has (`npm run webhooks -- listen` does).
          *
          *     **Extension**: not one of the 30 operations of the public interface.
          *
@@ -1843,6 +1843,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/open/merchant/products/{productId}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a product’s media
+         * @description Extension. The product’s media in order (the first is its main image), with alt text in both locales, the SKUs pointed at each image and, for uploads, every responsive file. Media URLs are absolute.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["listProductMedia"];
+        put?: never;
+        /**
+         * Upload an image to a product
+         * @description Extension. A `multipart/form-data` body with the image in `file`, and optionally `altZhCN`, `altEnUS` and `position`.
+         *
+         *     The file is judged by its bytes, never its name or declared type: JPEG, PNG, WebP, AVIF or GIF (its first frame) are taken; anything else, SVG included, is 415 `media_type_unsupported`; bytes that do not decode are 422 `image_unreadable`; an image declaring more than `MEDIA_MAX_INPUT_PIXELS` pixels is 422 `image_dimensions_too_large` before it is decoded. A body over `MEDIA_MAX_UPLOAD_BYTES` (10 MiB by default) is 413 `upload_too_large`, answered as soon as its `Content-Length` or its bytes pass the limit.
+         *
+         *     The original is re-encoded (orientation applied, EXIF and every other metadata dropped) and made into AVIF AND WEBP at widths 320, 640, 960, 1280, 1920 (up to the original’s own width), served from this host under content-addressed names with `Cache-Control: public, max-age=31536000, immutable`.
+         *
+         *     A product has at most 20 media (409 `media_limit_reached`). Answers the new image.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["uploadProductMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/products/{productId}/media/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a product image
+         * @description Extension. Takes the image off the product; SKUs pointed at it go back to their default image. An upload’s files are removed from the media storage by the background work right after the deletion commits.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        delete: operations["deleteProductMedia"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a product image’s alt text
+         * @description Extension. Sets the alt text in one or both locales (a locale left out keeps its text; an empty one lets the product title stand in). Answers the image.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        patch: operations["updateProductMedia"];
+        trace?: never;
+    };
+    "/api/v1/open/merchant/products/{productId}/media-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder a product’s media
+         * @description Extension. `mediaIds` names every media of the product exactly once, in the new order (the first becomes the main image); a list that leaves one out, names one twice or names another product’s is 400 with an issue per problem. Answers the list.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        put: operations["reorderProductMedia"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/products/{productId}/skus/{skuId}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Point a SKU at one of its product’s images
+         * @description Extension. The image the product page shows when the variant is chosen, and cart and checkout lines show for it. `mediaId: null` goes back to the default: the image whose English alt text names the SKU’s option values, else the first.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        put: operations["setSkuImage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "checkout.session.completed": {
@@ -1862,7 +1992,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -1954,7 +2084,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2036,7 +2166,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2126,7 +2256,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2232,7 +2362,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2319,7 +2449,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2407,7 +2537,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2495,7 +2625,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2583,7 +2713,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2671,7 +2801,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2759,7 +2889,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2845,7 +2975,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -2940,7 +3070,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3035,7 +3165,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3130,7 +3260,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3225,7 +3355,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3320,7 +3450,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3415,7 +3545,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3510,7 +3640,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3603,7 +3733,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3682,7 +3812,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3772,7 +3902,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3857,7 +3987,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -3940,7 +4070,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -4023,7 +4153,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -4106,7 +4236,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The message id (`msg_…`), the same on every retry: deduplicate on it. */
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
                     "webhook-id": string;
                     /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
                     "webhook-timestamp": string;
@@ -4150,6 +4280,89 @@ export interface webhooks {
                             version: number;
                             /** @description The fields that changed, by name (`title`, `variants`, `status`...); empty for a creation or a deletion. */
                             changed: string[];
+                            /** Format: date-time */
+                            changedAt: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; 410 Gone disables the endpoint; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.media_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A product’s media changed: an image uploaded, its alt text updated, the order changed, an image deleted, or a SKU pointed at an image (same transaction as the change). Read the product again for the URLs.
+         * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded `whsec_` secret; two during a secret rotation overlap. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The event id: the same event delivered to two endpoints has the same id.
+                         */
+                        id: string;
+                        /** @constant */
+                        type: "product.media_changed";
+                        /** @constant */
+                        apiVersion: "v1";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened.
+                         */
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @description What the event is about. */
+                        subject: {
+                            type: string;
+                            id: string;
+                        };
+                        data: {
+                            /** Format: uuid */
+                            productId: string;
+                            /** @enum {string} */
+                            change: "added" | "updated" | "reordered" | "deleted" | "sku_image";
+                            /** @description The image added, updated or deleted, or pointed at by a SKU; null for a new order or a SKU set back to its default. */
+                            mediaId: string | null;
+                            /** @description The SKU of a `sku_image` change; null otherwise. */
+                            skuId: string | null;
+                            /** @description Every media id of the product after the change, in order. */
+                            mediaIds: string[];
                             /** Format: date-time */
                             changedAt: string;
                         };
@@ -5040,6 +5253,40 @@ export interface components {
             /** @description HMAC-SHA256 by the server over all the other fields (base64url). Send the puzzle back unchanged. */
             signature: string;
         };
+        ProductMediaUploadRequest: {
+            /**
+             * Format: binary
+             * @description The file, as a part of the multipart/form-data body.
+             */
+            file: string;
+            /**
+             * @description Alt text in Chinese (zh-CN), up to 300 characters; empty: the product title stands in.
+             * @default
+             */
+            altZhCN: string;
+            /**
+             * @description Alt text in English (en-US), up to 300 characters; empty: the product title stands in.
+             * @default
+             */
+            altEnUS: string;
+            /** @description Where the image goes in the product’s order (0: first); unset or past the end: last. */
+            position?: string;
+        };
+        ProductMediaUpdateRequest: {
+            /** @description The alt text to set, per locale; a locale left out keeps its text. */
+            alt: {
+                "zh-CN"?: string;
+                "en-US"?: string;
+            };
+        };
+        ProductMediaOrderRequest: {
+            /** @description Every media id of the product, once each, in the new order (first: the product’s main image). */
+            mediaIds: string[];
+        };
+        SkuImageRequest: {
+            /** @description One of the product’s images; null: the image whose alt text names the SKU’s option values, else the first. */
+            mediaId: string | null;
+        };
         PublicStorefrontDecorationResponse: {
             data: components["schemas"]["PublicStorefrontDecoration"];
         };
@@ -5075,7 +5322,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "product_version_conflict" | "product_handle_taken" | "sku_code_taken" | "product_has_orders" | "category_version_conflict" | "category_move_invalid" | "category_not_empty" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "stock_below_reserved" | "inventory_version_conflict" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "media_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "product_version_conflict" | "product_handle_taken" | "sku_code_taken" | "product_has_orders" | "category_version_conflict" | "category_move_invalid" | "category_not_empty" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "stock_below_reserved" | "inventory_version_conflict" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "media_limit_reached" | "upload_too_large" | "media_type_unsupported" | "image_unreadable" | "image_dimensions_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
         StorefrontDecorationDraftResponse: {
             data: components["schemas"]["StorefrontDecorationDraftResource"];
         };
@@ -6706,6 +6953,68 @@ export interface components {
             expiresAt: string;
             /** @description Seconds the token stays valid (1800). */
             expiresIn: number;
+        };
+        ProductMediaListResponse: {
+            data: components["schemas"]["ProductMediaList"];
+        };
+        ProductMediaList: {
+            /** Format: uuid */
+            productId: string;
+            /** @description The most media a product may have. */
+            maxItems: number;
+            items: components["schemas"]["ProductMediaItem"][];
+        };
+        ProductMediaItem: {
+            /** Format: uuid */
+            id: string;
+            /** @description Its place in the product’s order, from 0 (the main image). */
+            position: number;
+            /** @enum {string} */
+            kind: "image" | "video";
+            /** @description The original (re-encoded, metadata stripped) for an upload; as given for media that came with the catalog. */
+            url: string;
+            thumbnailUrl: string | null;
+            alt: {
+                "zh-CN": string;
+                "en-US": string;
+            };
+            width: number | null;
+            height: number | null;
+            /** @description Whether this deployment stores its files (an upload); false for media that came with the catalog by URL. */
+            uploaded: boolean;
+            /** @description The stored original’s format (a GIF’s first frame is a PNG); null when not uploaded. */
+            format: ("jpeg" | "png" | "webp" | "avif") | null;
+            /** @description The responsive files of an upload, narrowest first, AVIF then WebP per width; empty when not uploaded. */
+            variants: components["schemas"]["ProductMediaVariant"][];
+            /** @description The SKUs pointed at this image. */
+            skuIds: string[];
+        };
+        ProductMediaVariant: {
+            width: number;
+            /** @enum {string} */
+            format: "avif" | "webp";
+            /** @description Absolute URI on this deployment’s host (PUBLIC_BASE_URL); immutable: the name changes with the content. */
+            url: string;
+        };
+        ProductMediaItemResponse: {
+            data: components["schemas"]["ProductMediaItem"];
+        };
+        ProductMediaDeletedResponse: {
+            data: components["schemas"]["ProductMediaDeleted"];
+        };
+        ProductMediaDeleted: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        SkuImageResponse: {
+            data: components["schemas"]["SkuImage"];
+        };
+        SkuImage: {
+            /** Format: uuid */
+            skuId: string;
+            mediaId: string | null;
         };
         StorefrontDecorationBlockOutput: components["schemas"]["StorefrontDecorationBrandHeroBlockOutput"] | components["schemas"]["StorefrontDecorationNoticeBlockOutput"] | components["schemas"]["StorefrontDecorationImageBannerBlockOutput"] | components["schemas"]["StorefrontDecorationProductCollectionBlockOutput"];
         StorefrontDecorationBrandHeroBlockOutput: {
@@ -14027,6 +14336,582 @@ export interface operations {
                 };
             };
             /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `challenge_locked`, `challenge_expired`, `challenge_already_used`, `challenge_kind_not_accepted`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    listProductMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product’s id. */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `ProductMediaListResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductMediaListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `product_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadProductMedia: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The product’s id. */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `ProductMediaUploadRequest` */
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProductMediaUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `ProductMediaItemResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductMediaItemResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `product_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `media_limit_reached`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `upload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `media_type_unsupported`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `image_unreadable`, `image_dimensions_too_large`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteProductMedia: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The product’s id. */
+                productId: string;
+                /** @description The media’s id (an entry of the product’s `media`). */
+                mediaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `ProductMediaDeletedResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductMediaDeletedResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `product_not_found`, `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    updateProductMedia: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The product’s id. */
+                productId: string;
+                /** @description The media’s id (an entry of the product’s `media`). */
+                mediaId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `ProductMediaUpdateRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductMediaUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `ProductMediaItemResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductMediaItemResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `product_not_found`, `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    reorderProductMedia: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The product’s id. */
+                productId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `ProductMediaOrderRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductMediaOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `ProductMediaListResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductMediaListResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `product_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    setSkuImage: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description The product’s id. */
+                productId: string;
+                /** @description The SKU’s id. */
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `SkuImageRequest` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SkuImageRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `SkuImageResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkuImageResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `invalid_json`, `payload_too_large`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `product_not_found`, `sku_not_found`, `media_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -211,6 +211,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "product_version_conflict", "product_has_orders"]
   },
+  "deleteProductMedia": {
+    "method": "DELETE",
+    "path": "/api/v1/open/merchant/products/{productId}/media/{mediaId}",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "media_not_found"]
+  },
   "deliverMerchantOrder": {
     "method": "POST",
     "path": "/api/v1/open/merchant/orders/{orderId}/deliver",
@@ -574,6 +585,17 @@ export const operationTable = {
     "pagination": "cursor",
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
   },
+  "listProductMedia": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/products/{productId}/media",
+    "auth": "apiKey",
+    "scopes": ["products:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "product_not_found"]
+  },
   "listPublicCategories": {
     "method": "GET",
     "path": "/api/v1/catalog/categories",
@@ -695,6 +717,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "cart_not_found", "cart_item_not_found", "cart_not_active", "cart_version_conflict"]
   },
+  "reorderProductMedia": {
+    "method": "PUT",
+    "path": "/api/v1/open/merchant/products/{productId}/media-order",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found"]
+  },
   "requestStorefrontOrderAfterSales": {
     "method": "POST",
     "path": "/api/v1/open/storefront/orders/{orderId}/after-sales",
@@ -805,6 +838,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "address_invalid", "cart_not_found", "cart_not_active", "cart_version_conflict", "address_market_mismatch"]
   },
+  "setSkuImage": {
+    "method": "PUT",
+    "path": "/api/v1/open/merchant/products/{productId}/skus/{skuId}/image",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "sku_not_found", "media_not_found"]
+  },
   "shipMerchantOrder": {
     "method": "POST",
     "path": "/api/v1/open/merchant/orders/{orderId}/ship",
@@ -871,6 +915,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "product_not_found", "product_version_conflict", "product_handle_taken", "sku_code_taken", "product_has_orders"]
   },
+  "updateProductMedia": {
+    "method": "PATCH",
+    "path": "/api/v1/open/merchant/products/{productId}/media/{mediaId}",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "media_not_found"]
+  },
   "updatePublicCartItemQuantity": {
     "method": "PATCH",
     "path": "/api/v1/open/storefront/carts/{cartId}/items/{skuId}",
@@ -881,6 +936,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "cart_not_found", "cart_item_not_found", "cart_not_active", "cart_version_conflict", "sku_unavailable", "insufficient_stock", "cart_limit_exceeded"]
+  },
+  "uploadProductMedia": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/products/{productId}/media",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "upload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "media_limit_reached", "media_type_unsupported", "image_unreadable", "image_dimensions_too_large"]
   },
   "validateStorefrontDecorationDraft": {
     "method": "POST",
@@ -896,4 +962,4 @@ export const operationTable = {
 } as const;
 
 /** The event kinds of the document’s `webhooks`. */
-export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published", "store.settings_changed", "inventory.adjusted", "inventory.low", "product.created", "product.updated", "product.archived", "product.deleted"] as const;
+export const webhookEventTypes = ["checkout.session.completed", "checkout.session.cancelled", "checkout.session.expired", "order.created", "order.paid", "order.fulfilling", "order.shipped", "order.delivered", "order.closed", "order.cancelled", "order.refunded", "after_sales.requested", "after_sales.approved", "after_sales.rejected", "after_sales.awaiting_return", "after_sales.received", "after_sales.refunded", "after_sales.exchanged", "decoration.published", "store.settings_changed", "inventory.adjusted", "inventory.low", "product.created", "product.updated", "product.archived", "product.deleted", "product.media_changed"] as const;

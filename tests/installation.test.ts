@@ -95,7 +95,7 @@ describe('getInstallationCredentialReadiness', () => {
     expect(r.body.data.status).toBe('action_required');
     expect(check(r.body, 'key_scopes')).toMatchObject({
       status: 'fail',
-      details: { missingScopes: ['checkout:quote', 'webhooks:read', 'webhooks:write', 'checkout:write', 'orders:read', 'orders:write', 'decoration:read', 'decoration:write', 'inventory:read', 'inventory:write'] },
+      details: { missingScopes: ['checkout:quote', 'webhooks:read', 'webhooks:write', 'checkout:write', 'orders:read', 'orders:write', 'decoration:read', 'decoration:write', 'inventory:read', 'inventory:write', 'products:read', 'products:write'] },
       action: expect.any(String),
     });
     expect(check(r.body, 'scopes_granted').status).toBe('pass');

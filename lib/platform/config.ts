@@ -332,6 +332,10 @@ export const variables = {
     meaning: '`1` runs `tests/topology.test.ts` in `npm run test:integration` (nginx, 2 instances of the production build, 2 workers, on PostgreSQL and Redis); `.ci/run` sets it',
   }),
   TOPOLOGY_TEST_PORT: variable(wholeNumber(1, 65_535).default(3360), { use: 'tests', meaning: 'the port nginx listens on in `tests/topology.test.ts` (instances take the next ones)' }),
+  UPSTREAM_KEEPALIVE_TEST_PORT: variable(wholeNumber(1, 65_535).default(3376), {
+    use: 'tests',
+    meaning: 'the port nginx listens on in `tests/upstream-keepalive.test.ts` (its instance takes the next one)',
+  }),
   BENCH_POSTGRES_URL: variable(postgresUrl().default('postgres://postgres@127.0.0.1:5432/postgres'), {
     use: 'tests',
     meaning: 'the PostgreSQL server the server benchmarks create their databases on',

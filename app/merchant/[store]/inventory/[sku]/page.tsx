@@ -97,7 +97,7 @@ export default async function SkuInventoryPage({ params, searchParams }: { param
           {history.data.length === 0 ? (
             <EmptyState title={t.historyEmpty} />
           ) : (
-            <div className="mi-scroll">
+            <div className="mi-scroll" tabIndex={0} role="region" aria-labelledby="history-title">
               <table className="mcc-table" data-testid="stock-history">
                 <thead>
                   <tr>

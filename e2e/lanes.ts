@@ -8,27 +8,30 @@ import { readdirSync } from 'node:fs';
  * and one server taking turns on one.
  *
  * Files are dealt to lanes longest first, each to the lane with the least work so far, by the
- * seconds below (measured on this 2-core kind of machine with `CI=true npm run test:e2e`, the
- * integration tests running beside). A spec not listed counts as DEFAULT_SECONDS until measured.
+ * seconds below (the sum of each file's test times in `CI=true bash .ci/run` from a fresh clone on
+ * this 2-core kind of machine, the integration tests running beside, 2026-11-28). A spec not listed
+ * counts as DEFAULT_SECONDS until measured.
  */
 const SECONDS: Record<string, number> = {
-  'merchant-decoration.spec.ts': 75,
-  'merchant-settings.spec.ts': 70,
-  'storefront-checkout.spec.ts': 50,
-  'merchant-orders.spec.ts': 45,
-  'shopper-defects.spec.ts': 40,
-  'merchant-developers.spec.ts': 35,
-  'oauth-flow.spec.ts': 30,
-  'storefront-browse.spec.ts': 30,
-  'merchant-console-pages.spec.ts': 30,
-  'sdk-package.spec.ts': 25,
-  'storefront.spec.ts': 20,
-  'order-page.spec.ts': 15,
-  'checkout.spec.ts': 15,
-  'store-access.spec.ts': 12,
-  'security-headers.spec.ts': 5,
-  'merchant-cookies.spec.ts': 4,
-  'cached-reads.spec.ts': 4,
+  'merchant-developers.spec.ts': 215,
+  'merchant-decoration.spec.ts': 173,
+  'merchant-settings.spec.ts': 170,
+  'merchant-orders.spec.ts': 163,
+  'merchant-console-pages.spec.ts': 136,
+  'storefront-browse.spec.ts': 116,
+  'shopper-defects.spec.ts': 110,
+  'merchant-inventory.spec.ts': 78,
+  'order-page.spec.ts': 71,
+  'storefront.spec.ts': 69,
+  'storefront-checkout.spec.ts': 62,
+  'oauth-flow.spec.ts': 53,
+  'checkout.spec.ts': 42,
+  'security-headers.spec.ts': 41,
+  'console-defects.spec.ts': 35,
+  'store-access.spec.ts': 30,
+  'sdk-package.spec.ts': 23,
+  'merchant-cookies.spec.ts': 8,
+  'cached-reads.spec.ts': 2,
 };
 const DEFAULT_SECONDS = 30;
 

@@ -4,8 +4,7 @@ import { readdirSync } from 'node:fs';
  * The browser journeys run in lanes: each lane is its own server on its own port with its own
  * throwaway database, and one browser working through its share of the spec files one test at a
  * time (the journeys of one server share its data, so a lane never runs two at once). Lanes let the
- * journeys use both cores once the integration tests beside them finish, instead of one browser
- * and one server taking turns on one.
+ * journeys use both cores, instead of one browser and one server taking turns on one.
  *
  * Files are dealt to lanes longest first, each to the lane with the least work so far, by the
  * seconds below (the sum of each file's test times in `CI=true bash .ci/run` from a fresh clone on

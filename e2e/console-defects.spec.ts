@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DEMO_DELIVERED_ORDER_ID, DEMO_FULFILLING_ORDER_ID } from '../lib/demo/order-ids';
 import { expectAxeClean } from './axe';
+import { cents, orders } from './orders-cli';
 import { e2eDemoFile } from './demo-file';
 import { expect as baseExpect, type Locator, type Page, test } from './test';
 
@@ -31,17 +29,6 @@ async function signIn(page: Page, baseURL: string, next: string) {
   await page.waitForLoadState('load');
 }
 
-/** `npm run orders -- <args>` against the e2e server's database. */
-function orders(baseURL: string, ...args: string[]): string {
-  const port = new URL(baseURL).port;
-  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DATA_DIR: path.join(os.tmpdir(), `sc-e2e-${port}`, 'pglite') };
-  delete env.DATABASE_URL;
-  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  return execFileSync(process.execPath, ['node_modules/.bin/tsx', '--conditions=react-server', 'scripts/orders.ts', ...args], { env, encoding: 'utf8' });
-}
-
-/** "$1,234.56" -> 123456 (minor units). */
-const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 
 /** Where a grid row's `n`th column (from 0) ends, in page pixels, by its computed tracks. */
 function columnEnd(row: Locator, n: number): Promise<number> {

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expectAxeClean } from './axe';
-import { e2eDemoFile } from './demo-file';
+import { signedIn } from './merchant';
 import { type BrowserContext, expect, test } from './test';
 
 /**
@@ -12,7 +11,6 @@ import { type BrowserContext, expect, test } from './test';
  * holding that session.
  */
 
-type MerchantUser = { store: string; email: string; password: string };
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const STORE = 'lumen-audio';
@@ -31,20 +29,11 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   const lang = locale === 'zh-CN' ? 'zh' : 'en';
 
   test.describe(`console pages, ${locale}`, () => {
-    let signedIn: StorageState;
+    let signedInState: StorageState;
 
     test.beforeAll(async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ baseURL, locale });
-      await context.addCookies([{ name: 'mc_lang', value: locale, url: baseURL! }]);
-      const page = await context.newPage();
-      const info = JSON.parse(readFileSync(e2eDemoFile(baseURL!), 'utf8')) as { merchantUsers: MerchantUser[] };
-      const user = info.merchantUsers.find((u) => u.store === STORE)!;
-      await page.goto('/merchant/sign-in');
-      await page.locator('input[name="email"]').fill(user.email);
-      await page.locator('input[name="password"]').fill(user.password);
-      await page.locator('form button[type="submit"]').click();
-      await expect(page.locator('input[name="password"]')).toHaveCount(0);
-      signedIn = await context.storageState();
+      const { context } = await signedIn(browser, baseURL!, STORE, locale);
+      signedInState = await context.storageState();
       await context.close();
     });
 
@@ -64,7 +53,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
       for (const { name, path } of pages) {
         test(`${name}, ${viewport.label}: heading, no sideways scroll, axe clean, screenshot`, async ({ browser, baseURL }) => {
-          const context = await browser.newContext({ baseURL, viewport, locale, storageState: signedIn });
+          const context = await browser.newContext({ baseURL, viewport, locale, storageState: signedInState });
           const page = await context.newPage();
           const res = await page.goto(path);
           expect(res?.status(), path).toBe(200);

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from './test';
+import { type Browser, expect as baseExpect, type Page, test } from './test';
 import { expectAxeClean } from './axe';
-import { e2eDemoFile } from './demo-file';
+import { merchantUser, signedIn as signedInTo } from './merchant';
 
 /**
  * The store's inventory in the merchant console: a merchant adjusts a SKU's stock with a reason
@@ -11,29 +10,10 @@ import { e2eDemoFile } from './demo-file';
  * languages at desktop (1280) and phone (390) width.
  */
 
-type MerchantUser = { store: string; email: string; password: string };
 const STORE = 'lumen-audio';
 const INVENTORY = `/merchant/${STORE}/inventory`;
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-function merchantUser(baseURL: string): MerchantUser {
-  const info = JSON.parse(readFileSync(e2eDemoFile(baseURL), 'utf8')) as { merchantUsers: MerchantUser[] };
-  return info.merchantUsers.find((u) => u.store === STORE)!;
-}
-
-async function signedIn(browser: Browser, baseURL: string, locale: 'en-US' | 'zh-CN', width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, locale });
-  await context.addCookies([{ name: 'mc_lang', value: locale, url: baseURL }]);
-  const page = await context.newPage();
-  const user = merchantUser(baseURL);
-  await page.goto('/merchant/sign-in');
-  await page.locator('input[name="email"]').fill(user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/merchant(\/|$)/);
-  await expect(page.locator('input[name="password"]')).toHaveCount(0);
-  return { context, page };
-}
+const signedIn = (browser: Browser, baseURL: string, locale: 'en-US' | 'zh-CN', width: number) => signedInTo(browser, baseURL, STORE, locale, width);
 
 /** The SKU page of the list's row `n` (rows by product slug: the same SKU for every test). */
 async function openSku(page: Page, n: number): Promise<number> {
@@ -64,7 +44,7 @@ test('a merchant adjusts a SKU’s stock with a reason and finds it in the histo
   await expect(latest).toContainText('+12');
   await expect(latest).toContainText('Received');
   await expect(latest).toContainText('Carton from the supplier');
-  await expect(latest).toContainText(merchantUser(baseURL!).email);
+  await expect(latest).toContainText(merchantUser(baseURL!, STORE).email);
   await expectAxeClean(page);
   await page.screenshot({ path: 'test-results/screenshots/merchant-inventory-sku-en-desktop.png', fullPage: true });
   await context.close();

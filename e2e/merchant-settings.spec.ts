@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, type BrowserContext, expect, type Page, test } from './test';
+import { expect, type Page, test } from './test';
 import { expectAxeClean } from './axe';
-import { e2eDemoFile } from './demo-file';
+import { merchantUser, signedIn } from './merchant';
 
 /**
  * Store settings in the merchant console: a merchant changes the free-shipping threshold and the
@@ -10,27 +9,6 @@ import { e2eDemoFile } from './demo-file';
  * one browser's wrong passwords do not lock another shopper out; every settings page passes axe
  * and is screenshotted in both languages at desktop and phone width.
  */
-
-type MerchantUser = { store: string; email: string; password: string };
-
-function merchantUser(baseURL: string, store: string): MerchantUser {
-  const info = JSON.parse(readFileSync(e2eDemoFile(baseURL), 'utf8')) as { merchantUsers: MerchantUser[] };
-  return info.merchantUsers.find((u) => u.store === store)!;
-}
-
-async function signedIn(browser: Browser, baseURL: string, store: string, locale: 'en-US' | 'zh-CN' = 'en-US', width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, locale });
-  await context.addCookies([{ name: 'mc_lang', value: locale, url: baseURL }]);
-  const page = await context.newPage();
-  const user = merchantUser(baseURL, store);
-  await page.goto('/merchant/sign-in');
-  await page.locator('input[name="email"]').fill(user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/merchant(\/|$)/);
-  await expect(page.locator('input[name="password"]')).toHaveCount(0);
-  return { context, page };
-}
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const cents = (text: string | null) => Math.round(Number(text!.replace(/[^0-9.]/g, '')) * 100);

@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import { expectAxeClean } from './axe';
+import { cents, orders } from './orders-cli';
 import { expect, type Locator, type Page, test } from './test';
 
 /**
@@ -15,17 +13,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-/** `npm run orders -- <args>` against the e2e server's database. */
-function orders(baseURL: string, ...args: string[]): string {
-  const port = new URL(baseURL).port;
-  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DATA_DIR: path.join(os.tmpdir(), `sc-e2e-${port}`, 'pglite') };
-  delete env.DATABASE_URL;
-  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  return execFileSync(process.execPath, ['node_modules/.bin/tsx', '--conditions=react-server', 'scripts/orders.ts', ...args], { env, encoding: 'utf8' });
-}
-
-/** "$1,234.56" / "¥1,234.56" -> 123456 (minor units). */
-const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 
 async function addDefaultVariant(page: Page, productPath: string) {
   await page.goto(productPath);

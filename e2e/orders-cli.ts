@@ -1,0 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+
+/** `npm run orders -- <args>` against the e2e server's database (scripts/e2e-server.ts's place for it). */
+export function orders(baseURL: string, ...args: string[]): string {
+  const port = new URL(baseURL).port;
+  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DATA_DIR: path.join(os.tmpdir(), `sc-e2e-${port}`, 'pglite') };
+  delete env.DATABASE_URL;
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  return execFileSync(process.execPath, ['node_modules/.bin/tsx', '--conditions=react-server', 'scripts/orders.ts', ...args], { env, encoding: 'utf8' });
+}
+
+/** "$1,234.56" / "¥1,234.56" -> 123456 (minor units). */
+export const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);

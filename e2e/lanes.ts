@@ -31,6 +31,7 @@ const SECONDS: Record<string, number> = {
   'sdk-package.spec.ts': 23,
   'merchant-cookies.spec.ts': 8,
   'cached-reads.spec.ts': 2,
+  'axe-check.spec.ts': 3,
 };
 const DEFAULT_SECONDS = 30;
 

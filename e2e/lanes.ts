@@ -35,6 +35,16 @@ const SECONDS: Record<string, number> = {
 };
 const DEFAULT_SECONDS = 30;
 
+/**
+ * The database of the lane serving on `port` on the PostgreSQL server `serverUrl`
+ * (E2E_POSTGRES_URL): the server's URL with the lane's own database name.
+ */
+export function laneDatabaseUrl(serverUrl: string, port: number | string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/sc_e2e_${port}`;
+  return url.toString();
+}
+
 export function specSeconds(file: string): number {
   return SECONDS[file] ?? DEFAULT_SECONDS;
 }

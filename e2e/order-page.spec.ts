@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import { expectAxeClean } from './axe';
+import { orders } from './orders-cli';
 import { expect, type Page, test } from './test';
 
 /**
@@ -13,15 +11,6 @@ import { expect, type Page, test } from './test';
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-/** `npm run orders -- <args>` against the e2e server's database (through the server, which holds it). */
-function orders(baseURL: string, ...args: string[]): string {
-  const port = new URL(baseURL).port;
-  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DATA_DIR: path.join(os.tmpdir(), `sc-e2e-${port}`, 'pglite') };
-  delete env.DATABASE_URL;
-  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  return execFileSync(process.execPath, ['node_modules/.bin/tsx', '--conditions=react-server', 'scripts/orders.ts', ...args], { env, encoding: 'utf8' });
 }
 
 /** Product page -> cart with a US address -> hosted checkout paid by test card -> the order page link. */

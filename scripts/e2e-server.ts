@@ -6,16 +6,20 @@
  *   E2E_PORT            port to serve on (3210)
  *   E2E_NEXT_DIST_DIR   Next dist dir (.next-e2e); point it at an existing build with E2E_SKIP_BUILD=1
  *   E2E_DATABASE_URL    a PostgreSQL database to use instead of a fresh embedded PGlite
+ *   E2E_POSTGRES_URL    a PostgreSQL server: the lane creates its own database there (sc_e2e_<port>),
+ *                       fresh, and drops it when it stops
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { laneDatabaseUrl } from '../e2e/lanes';
 import { config, exitOnInvalidConfig } from '../lib/platform/config';
 
 exitOnInvalidConfig();
 
-const { E2E_PORT, CI, E2E_NEXT_DIST_DIR, E2E_DATABASE_URL, E2E_SKIP_BUILD } = config();
+const { E2E_PORT, CI, E2E_NEXT_DIST_DIR, E2E_DATABASE_URL, E2E_POSTGRES_URL, E2E_SKIP_BUILD } = config();
 const port = String(E2E_PORT);
 // CI builds the app (`npm run build`) just before the browser tests, from the same tree: serve that build.
 const ciBuild = !!CI && !E2E_NEXT_DIST_DIR && existsSync('.next/BUILD_ID');
@@ -36,33 +40,49 @@ const env: NodeJS.ProcessEnv = {
 delete env.DATABASE_URL;
 delete env.PGLITE_DATA_DIR;
 let scratch: string | undefined;
+// The lane's own database on a PostgreSQL server: created empty here, dropped when the server stops.
+let laneDatabase: { server: string; name: string } | undefined;
 if (E2E_DATABASE_URL) env.DATABASE_URL = E2E_DATABASE_URL;
-else {
+else if (E2E_POSTGRES_URL) {
+  env.DATABASE_URL = laneDatabaseUrl(E2E_POSTGRES_URL, port);
+  laneDatabase = { server: E2E_POSTGRES_URL, name: new URL(env.DATABASE_URL).pathname.slice(1) };
+  await onServer(laneDatabase.server, `DROP DATABASE IF EXISTS "${laneDatabase.name}" WITH (FORCE)`);
+  await onServer(laneDatabase.server, `CREATE DATABASE "${laneDatabase.name}"`);
+} else {
   // One fixed place per port, emptied first, so even a killed run leaves at most one behind.
   scratch = path.join(os.tmpdir(), `sc-e2e-${port}`);
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch);
   env.PGLITE_DATA_DIR = path.join(scratch, 'pglite');
 }
-const cleanup = () => {
+async function onServer(server: string, sql: string) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+const cleanup = async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
+  if (laneDatabase) await onServer(laneDatabase.server, `DROP DATABASE IF EXISTS "${laneDatabase.name}" WITH (FORCE)`).catch(() => {});
 };
 
-function run(args: string[]) {
+async function run(args: string[]) {
   const r = spawnSync(process.execPath, args, { env, stdio: 'inherit' });
   if (r.status !== 0) {
-    cleanup();
+    await cleanup();
     process.exit(r.status ?? 1);
   }
 }
 
 const bin = (name: string) => path.join('node_modules', '.bin', name);
-run([bin('tsx'), '--conditions=react-server', 'scripts/e2e-seed.ts']);
-if (!ciBuild && !E2E_SKIP_BUILD) run([bin('next'), 'build']);
+await run([bin('tsx'), '--conditions=react-server', 'scripts/e2e-seed.ts']);
+if (!ciBuild && !E2E_SKIP_BUILD) await run([bin('next'), 'build']);
 
 const server = spawn(process.execPath, [bin('next'), 'start', '--experimental-next-config-strip-types', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
-  cleanup();
-  process.exit(code ?? 0);
+  void cleanup().finally(() => process.exit(code ?? 0));
 });

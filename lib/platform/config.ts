@@ -364,6 +364,12 @@ export const variables = {
     meaning: 'a PostgreSQL database for the browser tests',
     secret: true,
   }),
+  E2E_POSTGRES_URL: variable(postgresUrl().optional(), {
+    use: 'tests',
+    default: 'unset: a fresh embedded PGlite per lane',
+    meaning: "a PostgreSQL server on which each browser-test lane creates its own database (`sc_e2e_<port>`), dropped when the lane's server stops; CI sets it",
+    secret: true,
+  }),
   E2E_OUTPUT_DIR: variable(z.string().default('test-results/e2e'), { use: 'tests', meaning: "Playwright's output folder" }),
   E2E_CHROMIUM: variable(z.string().default('/usr/bin/chromium'), { use: 'tests', meaning: 'the browser the browser tests drive' }),
 };

@@ -8,6 +8,7 @@ import * as unarchiveRoute from '../app/api/v1/open/merchant/products/[productId
 import * as productsRoute from '../app/api/v1/open/merchant/products/route';
 import * as publicProductRoute from '../app/api/v1/catalog/merchants/[slug]/products/[productSlug]/route';
 import * as searchRoute from '../app/api/v1/search/route';
+import * as inventorySettingsRoute from '../app/api/v1/open/merchant/inventory/settings/route';
 import * as cartsRoute from '../app/api/v1/open/storefront/carts/route';
 import * as quoteRoute from '../app/api/v1/open/storefront/carts/[cartId]/checkout-quote/route';
 import { getDb } from '../lib/db/client';
@@ -287,6 +288,13 @@ describe('listing the store’s products', () => {
     expect(await ids({ q: tag, status: 'draft' })).toEqual([b.id]);
     expect(await ids({ q: tag, stock: 'out_of_stock' })).toEqual([c.id]);
     expect(await ids({ q: tag, stock: 'low' })).toEqual([b.id, a.id]); // 3 units of Sand
+    // "Low" is the store's own threshold, the one the inventory page and inventory.low use.
+    const stocker = (await createTestCredential({ merchantSlug: 'lumen-audio', scopes: ['inventory:read', 'inventory:write'], app: 'catalog-stocker' })).key;
+    const threshold = async (lowStockThreshold: number) =>
+      expect((await call(inventorySettingsRoute.PUT, { method: 'PUT', headers: { ...bearer(stocker), 'idempotency-key': `t-${randomUUID()}` }, body: { lowStockThreshold } })).status).toBe(200);
+    await threshold(2);
+    expect(await ids({ q: tag, stock: 'low' })).toEqual([]);
+    await threshold(5);
     expect(await ids({ q: tag, stock: 'in_stock' })).toEqual([b.id, a.id]);
     // A category includes its descendants: true-wireless is under listening.
     expect(await ids({ q: tag, category: demoStoreCategoryId('listening') })).toEqual([a.id]);

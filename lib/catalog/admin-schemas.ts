@@ -14,8 +14,6 @@ export const MAX_VARIANTS = 100;
 export const MAX_PRODUCT_CATEGORIES = 20;
 export const MAX_STORE_CATEGORIES = 250;
 export const MAX_CATEGORY_DEPTH = 5;
-/** A variant with this many units or fewer left (and some) counts as low in stock. */
-export const LOW_STOCK_THRESHOLD = 5;
 const MAX_AMOUNT = 100_000_000;
 
 const localized = (max: number, what: string) =>
@@ -228,7 +226,7 @@ export const MerchantProductListQuery = z
     stock: z
       .enum(['in_stock', 'out_of_stock', 'low'])
       .optional()
-      .meta({ description: `\`in_stock\`: some variant has units left; \`out_of_stock\`: none has; \`low\`: some variant has 1 to ${LOW_STOCK_THRESHOLD} left.` }),
+      .meta({ description: '`in_stock`: some variant has units left; `out_of_stock`: none has; `low`: some variant has at least one unit and no more than the store’s low-stock threshold (`lowStockThreshold`, 5 unless the store set another) left.' }),
     cursor: z.string().min(1).max(200).optional().meta({ description: 'The `meta.nextCursor` of the previous page; absent for the first page.' }),
     limit: intQuery(1, PAGE_SIZE_MAX, 20),
   })

@@ -1,6 +1,5 @@
 import {
   ExpectedVersionQuery,
-  LOW_STOCK_THRESHOLD,
   MAX_CATEGORY_DEPTH,
   MAX_STORE_CATEGORIES,
   MerchantProduct,
@@ -75,7 +74,7 @@ export const listMerchantProducts = defineOperation({
   summary: 'List the store’s products',
   description:
     'Extension. Every product of the store, whatever its status, newest first, with its stock over all variants and its price range per currency. ' +
-    `Filters: \`q\` (text in either language’s title, the handle, or a SKU code), \`status\`, \`category\` (a store category and its descendants), \`stock\` (\`in_stock\`, \`out_of_stock\`, \`low\`: 1 to ${LOW_STOCK_THRESHOLD} units left of some variant). ` +
+    `Filters: \`q\` (text in either language’s title, the handle, or a SKU code), \`status\`, \`category\` (a store category and its descendants), \`stock\` (\`in_stock\`, \`out_of_stock\`, \`low\`: 1 to the store’s \`lowStockThreshold\` units left of some variant, the threshold the inventory operations use). ` +
     'Keyset pages: pass `meta.nextCursor` as `cursor` for the next one; `limit` 1..50 (20).',
   query: MerchantProductListQuery,
   response: listEnvelope(MerchantProductSummary, CursorListMeta, 'MerchantProductListResponse'),

@@ -1522,7 +1522,7 @@ export interface paths {
         };
         /**
          * List the store’s products
-         * @description Extension. Every product of the store, whatever its status, newest first, with its stock over all variants and its price range per currency. Filters: `q` (text in either language’s title, the handle, or a SKU code), `status`, `category` (a store category and its descendants), `stock` (`in_stock`, `out_of_stock`, `low`: 1 to 5 units left of some variant). Keyset pages: pass `meta.nextCursor` as `cursor` for the next one; `limit` 1..50 (20).
+         * @description Extension. Every product of the store, whatever its status, newest first, with its stock over all variants and its price range per currency. Filters: `q` (text in either language’s title, the handle, or a SKU code), `status`, `category` (a store category and its descendants), `stock` (`in_stock`, `out_of_stock`, `low`: 1 to the store’s `lowStockThreshold` units left of some variant, the threshold the inventory operations use). Keyset pages: pass `meta.nextCursor` as `cursor` for the next one; `limit` 1..50 (20).
          *
          *     **Extension**: not one of the 30 operations of the public interface.
          *
@@ -12920,7 +12920,7 @@ export interface operations {
                 status?: "draft" | "active" | "archived";
                 /** @description A store category id: products in it or in one of its descendants. */
                 category?: string;
-                /** @description `in_stock`: some variant has units left; `out_of_stock`: none has; `low`: some variant has 1 to 5 left. */
+                /** @description `in_stock`: some variant has units left; `out_of_stock`: none has; `low`: some variant has at least one unit and no more than the store’s low-stock threshold (`lowStockThreshold`, 5 unless the store set another) left. */
                 stock?: "in_stock" | "out_of_stock" | "low";
                 /** @description The `meta.nextCursor` of the previous page; absent for the first page. */
                 cursor?: string;

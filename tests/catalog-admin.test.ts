@@ -9,6 +9,11 @@ import * as productsRoute from '../app/api/v1/open/merchant/products/route';
 import * as publicProductRoute from '../app/api/v1/catalog/merchants/[slug]/products/[productSlug]/route';
 import * as searchRoute from '../app/api/v1/search/route';
 import * as inventorySettingsRoute from '../app/api/v1/open/merchant/inventory/settings/route';
+import * as cartAddressRoute from '../app/api/v1/open/storefront/carts/[cartId]/address/route';
+import * as checkoutSessionsRoute from '../app/api/v1/open/hosted/checkout/sessions/route';
+import { expireCheckoutSessions } from '../lib/checkout/expire-checkout-sessions';
+import { allowReturnOrigin } from '../lib/checkout/return-urls';
+import { createServiceContext } from '../lib/core/context';
 import * as cartsRoute from '../app/api/v1/open/storefront/carts/route';
 import * as quoteRoute from '../app/api/v1/open/storefront/carts/[cartId]/checkout-quote/route';
 import { getDb } from '../lib/db/client';
@@ -221,6 +226,37 @@ describe('a product from creation to deletion', () => {
     }
     expect(ok(await send(archiveRoute.POST, 'POST', { productId: p.id }, {})).status).toBe('archived');
     expect(ok(await getProduct(p.id)).variants).toHaveLength(p.variants.length);
+  });
+});
+
+describe('a product an open checkout holds', () => {
+  it('is neither deleted nor loses the held variant until the checkout ends; then it may go', async () => {
+    const origin = 'https://held.integrator.example';
+    const scopes = ['catalog:read', 'checkout:quote', 'checkout:write'] as const;
+    const buyer = await createTestCredential({ merchantSlug: 'lumen-audio', scopes, app: 'held-checkout' });
+    await allowReturnOrigin(await getDb(), buyer.installationId, origin);
+    const tag = `held${Date.now().toString(36)}`;
+    const p = await create({ handle: tag });
+    const [held, free] = p.variants as { id: string }[];
+    const headers = () => ({ ...bearer(buyer.key), 'idempotency-key': `t-${randomUUID()}` });
+    const cart = ok(await call(cartsRoute.POST, { method: 'POST', headers: headers(), body: { market: 'US', locale: 'en-US', items: [{ skuId: held!.id, quantity: 2 }] } }));
+    const address = { country: 'US', recipient: 'Jordan Lee', line1: '500 Market Street', city: 'San Francisco', state: 'CA', postalCode: '94105', phone: '415-555-0134' };
+    const { addressToken } = ok(await call(cartAddressRoute.PUT, { method: 'PUT', params: { cartId: cart.id }, headers: headers(), body: { address } }));
+    const session = ok(await call(checkoutSessionsRoute.POST, { method: 'POST', headers: headers(), body: { cartId: cart.id, addressToken, returnUrl: `${origin}/thanks`, cancelUrl: `${origin}/cart` } }));
+
+    const refused = expectError(await send(productRoute.DELETE, 'DELETE', { productId: p.id }, undefined), 409, 'product_in_checkout');
+    expect(refused.details).toEqual({ variants: [{ variantId: held!.id, reserved: 2 }] });
+    const current = ok(await getProduct(p.id));
+    expectError(await send(productRoute.PATCH, 'PATCH', { productId: p.id }, { expectedVersion: current.version, variants: current.variants.filter((v: { id: string }) => v.id !== held!.id).map(pick) }), 409, 'product_in_checkout');
+    // The variant no checkout holds may go.
+    const kept = ok(await send(productRoute.PATCH, 'PATCH', { productId: p.id }, { expectedVersion: current.version, variants: current.variants.filter((v: { id: string }) => v.id !== free!.id).map(pick) }));
+    expect(kept.variants.map((v: { id: string }) => v.id)).toEqual([held!.id]);
+
+    // The session ends unpaid (its expiry passes and the sweep gives the units back): the product may be deleted.
+    const db = await getDb();
+    await db.checkoutSession.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expireCheckoutSessions(createServiceContext({ db }));
+    expect(ok(await send(productRoute.DELETE, 'DELETE', { productId: p.id }, undefined)).deleted).toBe(true);
   });
 });
 

@@ -892,6 +892,23 @@ export async function replaceStoreVariants(tx: Tx, productId: string, variants: 
 }
 
 /** The ids of the product's variants. */
+const HeldSku = z.object({ skuId: z.string(), reserved: z.number() });
+
+/**
+ * Locks the SKU rows and returns those an open checkout holds units of (reservations neither
+ * released nor committed), with the units held. Starting a checkout takes stock by updating the
+ * same rows, so under this lock no hold can appear before the caller's transaction ends.
+ */
+export async function lockHeldSkus(db: SqlClient, skuIds: readonly string[]): Promise<z.output<typeof HeldSku>[]> {
+  if (!skuIds.length) return [];
+  const rows = await queryRows(
+    db,
+    HeldSku,
+    Prisma.sql`SELECT s.id::text AS "skuId", ${reservedUnits} AS reserved FROM "Sku" s WHERE s.id = ANY(${[...skuIds]}::uuid[]) ORDER BY s.id FOR UPDATE`,
+  );
+  return rows.filter((r) => r.reserved > 0);
+}
+
 export async function readVariantIds(db: Client, productId: string): Promise<string[]> {
   return (await db.sku.findMany({ where: { productId }, select: { id: true } })).map((s) => s.id);
 }

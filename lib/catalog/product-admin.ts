@@ -15,6 +15,7 @@ import {
   type VariantColumns,
   existingStoreCategoryIds,
   findTakenSkuCodes,
+  lockHeldSkus,
   readCategoryBySlug,
   readMerchantById,
   readSkuStock,
@@ -156,6 +157,16 @@ export async function checkStoreCategories(db: Db | Prisma.TransactionClient, me
 export async function refuseTakenSkuCodes(tx: Prisma.TransactionClient, merchantId: string, codes: readonly string[], productId: string | null): Promise<void> {
   const taken = await findTakenSkuCodes(tx, merchantId, codes, productId);
   if (taken.length) throw new ServiceError('sku_code_taken', { details: { codes: taken } });
+}
+
+/**
+ * A variant an open checkout holds units of may still be paid for: it is not deleted from under
+ * the shopper (409 `product_in_checkout`, with each variant's held units). The rows stay locked
+ * until the transaction ends, so no checkout takes them meanwhile.
+ */
+export async function refuseHeldSkus(tx: Prisma.TransactionClient, skuIds: readonly string[]): Promise<void> {
+  const held = await lockHeldSkus(tx, skuIds);
+  if (held.length) throw new ServiceError('product_in_checkout', { details: { variants: held.map((h) => ({ variantId: h.skuId, reserved: h.reserved })) } });
 }
 
 /** The product as the merchant API answers it. */

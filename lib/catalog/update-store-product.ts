@@ -24,6 +24,7 @@ import {
   readOwnStoreOrThrow,
   readStoreProductOrThrow,
   recordProductChange,
+  refuseHeldSkus,
   refuseTakenSkuCodes,
   storedOptions,
   storedVariants,
@@ -139,6 +140,7 @@ export async function updateStoreProduct(
       const removed = current.skus.filter((s) => !kept.has(s.id)).map((s) => s.id);
       const ordered = await input.orderedSkus(tx, removed);
       if (ordered.length) throw new ServiceError('product_has_orders', { details: { variantIds: ordered } });
+      await refuseHeldSkus(tx, removed);
       await refuseTakenSkuCodes(tx, merchantId, variants.map((v) => v.code), productId);
     }
     await updateStoreProductRow(tx, productId, columns, ctx.now);

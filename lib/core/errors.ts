@@ -85,6 +85,7 @@ export const errorCatalogue = {
   product_handle_taken: { status: 409, message: 'Another product of this store has this handle.' },
   sku_code_taken: { status: 409, message: 'Another variant of this store has this SKU code.' },
   product_has_orders: { status: 409, message: 'The product (or this variant) has been ordered: archive it instead.' },
+  product_in_checkout: { status: 409, message: 'An open checkout holds units of the product (or this variant): try again once it is paid or has expired, or archive it now.' },
   category_version_conflict: { status: 409, message: 'The category has changed since the version you sent.' },
   category_move_invalid: { status: 409, message: 'A category cannot move under itself or one of its descendants, nor deeper than the tree allows.' },
   category_not_empty: { status: 409, message: 'The category still holds products or subcategories.' },

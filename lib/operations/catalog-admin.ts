@@ -111,7 +111,7 @@ export const updateMerchantProduct = defineOperation({
     'Changes the fields given, at `expectedVersion` (another is 409 `product_version_conflict` with `details.currentVersion`); the version moves by one. ' +
     texts +
     variantRules +
-    '`variants` is the whole list: with an `id` a variant is kept and changed (its stock stays), without one it is added, left out it is removed, unless it was ever ordered (409 `product_has_orders` with `details.variantIds`). ' +
+    '`variants` is the whole list: with an `id` a variant is kept and changed (its stock stays), without one it is added, left out it is removed, unless it was ever ordered (409 `product_has_orders` with `details.variantIds`) or an open checkout holds units of it (409 `product_in_checkout`). ' +
     'A new `handle` keeps the old one answering: the storefront redirects it, the public product read answers it with the product. Sending what is already there changes nothing (same version, no event). ' +
     'Event `product.updated` with the fields that changed. ' +
     changeRules,
@@ -120,7 +120,7 @@ export const updateMerchantProduct = defineOperation({
   requestName: 'MerchantProductUpdateRequest',
   response: ProductResponse,
   responseName: 'MerchantProductResponse',
-  errors: ['merchant_not_found', 'product_not_found', 'product_version_conflict', 'product_handle_taken', 'sku_code_taken', 'product_has_orders'],
+  errors: ['merchant_not_found', 'product_not_found', 'product_version_conflict', 'product_handle_taken', 'sku_code_taken', 'product_has_orders', 'product_in_checkout'],
 });
 
 export const archiveMerchantProduct = defineOperation({
@@ -171,13 +171,13 @@ export const deleteMerchantProduct = defineOperation({
   description:
     'Extension. ' +
     storeProduct +
-    'Deletes the product with its variants, prices, category memberships and former handles; carts lose their lines of it. A product some order holds is 409 `product_has_orders`: archive it instead. ' +
+    'Deletes the product with its variants, prices, category memberships and former handles; carts lose their lines of it. A product some order holds is 409 `product_has_orders`: archive it instead; one an open checkout holds units of is 409 `product_in_checkout` (`details.variants`: each variant and its held units) until that checkout is paid or expires. ' +
     'With `expectedVersion`, another is 409 `product_version_conflict`. Event `product.deleted`. A replay with the same Idempotency-Key answers the same; a new request for a deleted product is 404.',
   params: ProductIdParams,
   query: ExpectedVersionQuery,
   response: dataEnvelope(MerchantProductDeleted, 'MerchantProductDeletedResponse'),
   responseName: 'MerchantProductDeletedResponse',
-  errors: ['product_not_found', 'product_version_conflict', 'product_has_orders'],
+  errors: ['product_not_found', 'product_version_conflict', 'product_has_orders', 'product_in_checkout'],
 });
 
 const categoryRules =

@@ -209,7 +209,7 @@ export const operationTable = {
     "body": null,
     "list": false,
     "pagination": null,
-    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "product_version_conflict", "product_has_orders"]
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "product_not_found", "product_version_conflict", "product_has_orders", "product_in_checkout"]
   },
   "deleteProductMedia": {
     "method": "DELETE",
@@ -913,7 +913,7 @@ export const operationTable = {
     "body": "json",
     "list": false,
     "pagination": null,
-    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "product_not_found", "product_version_conflict", "product_handle_taken", "sku_code_taken", "product_has_orders"]
+    "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "merchant_not_found", "product_not_found", "product_version_conflict", "product_handle_taken", "sku_code_taken", "product_has_orders", "product_in_checkout"]
   },
   "updateProductMedia": {
     "method": "PATCH",

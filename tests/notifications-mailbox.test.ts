@@ -8,6 +8,8 @@ import { runMailCommand } from '../lib/notifications/mail-command';
 import { linksOf, mailboxEnabled } from '../lib/notifications/mailbox';
 import { logger } from '../lib/platform/logger';
 import { setEnv } from './helpers/env';
+import { createServiceContext } from '../lib/core/context';
+import { previewMessage, readKindTexts, saveKindTexts, sendTestMessage } from '../lib/notifications/notification-settings';
 
 /**
  * The embedded default (#42): with no SMTP_URL a message is kept in the database, marked sent
@@ -91,5 +93,32 @@ describe('the embedded mailbox', () => {
     expect(next!.id).not.toBe(first!.id);
     const again = await db.emailMessage.findMany({ where: { merchantId: store.id, kind: 'merchant_low_stock', toAddress: first!.toAddress }, orderBy: { createdAt: 'asc' } });
     expect(again.map((m) => m.status)).toEqual(['sent', 'suppressed']);
+  });
+
+  it('settings: previews in both languages, the store’s own wording (validated, empty keeps the default) reaches the next message, and a test goes to the member', async () => {
+    const db = await getDb();
+    const ctx = createServiceContext({ db, actor: { kind: 'operator' } });
+    const store = await db.merchant.findUniqueOrThrow({ where: { slug: 'lumen-audio' } });
+    const en = await previewMessage(ctx, store.id, 'order_shipped', 'en-US');
+    const zh = await previewMessage(ctx, store.id, 'order_shipped', 'zh-CN');
+    expect(en.subject).toBe('Order SO-SAMPLE-000000 has shipped');
+    expect(zh.subject).toBe('订单 SO-SAMPLE-000000 已发货');
+    expect(en.text).toContain('Track the shipment: https://');
+    expect(en.html).toContain('<html dir="ltr" lang="en-US">');
+
+    await expect(saveKindTexts(ctx, store.id, 'merchant_low_stock', { 'en-US': { subject: 'x'.repeat(151), intro: '' }, 'zh-CN': { subject: '', intro: '' } })).rejects.toMatchObject({ code: 'validation_failed' });
+    expect(await saveKindTexts(ctx, store.id, 'merchant_low_stock', { 'en-US': { subject: 'Restock {sku} soon', intro: '' }, 'zh-CN': { subject: '', intro: '' } })).toEqual({ changed: true });
+    expect(await saveKindTexts(ctx, store.id, 'merchant_low_stock', { 'en-US': { subject: 'Restock {sku} soon', intro: '' }, 'zh-CN': { subject: '', intro: '' } })).toEqual({ changed: false });
+    expect((await readKindTexts(ctx, store.id, 'merchant_low_stock')).own['en-US'].subject).toBe('Restock {sku} soon');
+    expect((await previewMessage(ctx, store.id, 'merchant_low_stock', 'en-US')).subject).toBe('Restock SAMPLE-1 soon');
+    expect((await previewMessage(ctx, store.id, 'merchant_low_stock', 'zh-CN')).subject).toBe('库存不足：SAMPLE-1');
+    const [latest] = await lowStock(store.id);
+    expect(latest!.subject).toBe('Restock AWE-PRO-BLK soon');
+
+    const id = await sendTestMessage(ctx, store.id, 'order_confirmation', 'zh-CN', 'owner@example.com');
+    await pass();
+    const test = await db.emailMessage.findUniqueOrThrow({ where: { id } });
+    expect(test).toMatchObject({ status: 'sent', toAddress: 'owner@example.com', eventId: null, subject: '[TEST] 订单 SO-SAMPLE-000000 已确认' });
+    expect(test.text).toContain('示例商品');
   });
 });

@@ -25,6 +25,8 @@ const SECONDS: Record<string, number> = {
   'storefront-checkout.spec.ts': 62,
   'oauth-flow.spec.ts': 53,
   'checkout.spec.ts': 42,
+  // Estimated (a buy, the mailbox twice, a console ship, the settings page in both languages), not yet measured in CI.
+  'order-email.spec.ts': 90,
   'security-headers.spec.ts': 41,
   'console-defects.spec.ts': 35,
   'store-access.spec.ts': 30,

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from './test';
 import { expectAxeClean } from './axe';
-import { e2eDemoFile } from './demo-file';
+import { merchantUser } from './merchant';
 
 /**
  * Order e-mail (#42) as people meet it: a shopper buys; the confirmation arrives (read from the
@@ -11,9 +10,8 @@ import { e2eDemoFile } from './demo-file';
  * wording, and a test to the signed-in member, which lands in the mailbox.
  */
 
-type Demo = { merchantUsers: { store: string; email: string; password: string }[] };
 const STORE = 'lumen-audio';
-const merchant = (baseURL: string) => (JSON.parse(readFileSync(e2eDemoFile(baseURL), 'utf8')) as Demo).merchantUsers.find((u) => u.store === STORE)!;
+const merchant = (baseURL: string) => merchantUser(baseURL, STORE);
 
 test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -46,8 +46,15 @@ export async function runBackgroundWork(options: BackgroundWorkOptions): Promise
   }
   const dispatchedEvents = await dispatchEvents(options.db, now());
   const deliveries = await deliverDueWebhooks({ ...options.delivery, db: options.db, now, log });
-  const notifiedEvents = await deriveMessages(options.db, now());
-  const mail = await deliverDueMessages({ ...options.mail, db: options.db, now, log });
+  // E-mail after the webhooks, and apart: a mail failure never holds up a delivery.
+  let notifiedEvents = 0;
+  let mail: MailRunReport = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+  try {
+    notifiedEvents = await deriveMessages(options.db, now(), log);
+    mail = await deliverDueMessages({ ...options.mail, db: options.db, now, log });
+  } catch (err) {
+    log.error({ err }, 'order e-mail pass failed; the next pass tries again');
+  }
   return { dispatchedEvents, deliveries, notifiedEvents, mail, sweeps: swept };
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
 import { type OrderRecord, readOrder } from '../orders/data';
 import { config } from '../platform/config';
+import type { Logger } from '../platform/logger';
 import { composeMessage } from './compose';
 import { type NewMessage, type PendingEvent, insertMessages, lockUnnotifiedEvents, markEventsNotified, readStoreMemberAddresses, readTextOverrides, readUnsubscribed } from './data';
 import { type MessageKind, kindInfo, messageKinds } from './kinds';
@@ -18,16 +19,27 @@ import { renderMessage } from './render';
  * crash between the two) makes nothing twice. The messages are rendered here, so what was sent
  * is what the mailbox keeps.
  */
-export async function deriveMessages(db: Db, now: Date, limit = 25): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const events = await lockUnnotifiedEvents(tx, limit);
-    if (!events.length) return 0;
-    const messages: NewMessage[] = [];
-    for (const event of events) messages.push(...(await messagesOf(tx, event, now)));
-    await insertMessages(tx, messages);
-    await markEventsNotified(tx, events.map((e) => e.id), now);
-    return events.length;
-  });
+export async function deriveMessages(db: Db, now: Date, log: Logger, limit = 10): Promise<number> {
+  return db.$transaction(
+    async (tx) => {
+      const events = await lockUnnotifiedEvents(tx, limit);
+      if (!events.length) return 0;
+      const messages: NewMessage[] = [];
+      for (const event of events) {
+        try {
+          messages.push(...(await messagesOf(tx, event, now)));
+        } catch (err) {
+          // One event that cannot be told (a payload no template expects) must not hold up every later one.
+          log.error({ err, eventId: event.id, type: event.type }, 'no e-mail could be made of this event; it is skipped');
+        }
+      }
+      await insertMessages(tx, messages);
+      await markEventsNotified(tx, events.map((e) => e.id), now);
+      return events.length;
+    },
+    // Rendering takes a few milliseconds a message; a slow machine must not lose the batch to Prisma's 5 s default.
+    { timeout: 30_000, maxWait: 15_000 },
+  );
 }
 
 /** The kinds an event makes: payment received only for manual payments (a card's receipt is the confirmation), a refund on its own only for a cancellation (an after-sales refund has its own message). */

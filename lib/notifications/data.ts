@@ -35,6 +35,12 @@ export async function markEventsNotified(tx: Prisma.TransactionClient, ids: read
   if (ids.length) await tx.domainEvent.updateMany({ where: { id: { in: [...ids] } }, data: { notifiedAt: now } });
 }
 
+/** Marks every event not yet taken as taken, without messages (the demo seed's history). */
+export async function markPastEventsNotified(db: Client, now: Date): Promise<number> {
+  const { count } = await db.domainEvent.updateMany({ where: { notifiedAt: null, occurredAt: { lte: now } }, data: { notifiedAt: now } });
+  return count;
+}
+
 export type NewMessage = {
   id: string;
   dedupeKey: string;

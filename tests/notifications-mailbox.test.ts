@@ -8,6 +8,7 @@ import { runMailCommand } from '../lib/notifications/mail-command';
 import { linksOf, mailboxEnabled } from '../lib/notifications/mailbox';
 import { logger } from '../lib/platform/logger';
 import { setEnv } from './helpers/env';
+import { recordEndpointFailure } from '../lib/webhooks/data';
 import { createServiceContext } from '../lib/core/context';
 import { previewMessage, readKindTexts, saveKindTexts, sendTestMessage } from '../lib/notifications/notification-settings';
 
@@ -120,5 +121,21 @@ describe('the embedded mailbox', () => {
     const test = await db.emailMessage.findUniqueOrThrow({ where: { id } });
     expect(test).toMatchObject({ status: 'sent', toAddress: 'owner@example.com', eventId: null, subject: '[TEST] 订单 SO-SAMPLE-000000 已确认' });
     expect(test.text).toContain('示例商品');
+  });
+
+  it('a webhook endpoint its receiver disabled (410 Gone) alerts each member of the store once, with a console link', async () => {
+    const db = await getDb();
+    const endpoint = await db.webhookEndpoint.findFirstOrThrow();
+    const members = await db.merchantMembership.findMany({ where: { merchantId: endpoint.merchantId }, include: { user: true } });
+    await db.$transaction((tx) => recordEndpointFailure(tx, endpoint.id, new Date(), { gone: true, failingAfter: 5 }));
+    await pass();
+    await pass();
+    const alerts = await db.emailMessage.findMany({ where: { kind: 'merchant_webhook_disabled' } });
+    expect(alerts.map((a) => a.toAddress).sort()).toEqual(members.map((m) => m.user.email).sort());
+    for (const a of alerts) {
+      expect(a.text).toContain(endpoint.url);
+      expect(a.text).toContain(`/developers/webhooks/${endpoint.id}`);
+      expect(a.unsubscribeUrl).toContain('k=merchant_webhook_disabled');
+    }
   });
 });

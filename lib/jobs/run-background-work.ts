@@ -3,7 +3,7 @@ import { type Logger, logger as rootLogger } from '../platform/logger';
 import type { Db } from '../db/client';
 import { type DeliveryRunOptions, type DeliveryRunReport, deliverDueWebhooks } from '../webhooks/deliver-due-webhooks';
 import { dispatchEvents } from '../webhooks/dispatch-events';
-import { deriveMessages } from '../notifications/derive-messages';
+import { deriveEndpointAlerts, deriveMessages } from '../notifications/derive-messages';
 import { type MailRunOptions, type MailRunReport, deliverDueMessages } from '../notifications/deliver-due-messages';
 import { sweeps } from './sweeps';
 
@@ -50,7 +50,7 @@ export async function runBackgroundWork(options: BackgroundWorkOptions): Promise
   let notifiedEvents = 0;
   let mail: MailRunReport = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
   try {
-    notifiedEvents = await deriveMessages(options.db, now(), log);
+    notifiedEvents = (await deriveMessages(options.db, now(), log)) + (await deriveEndpointAlerts(options.db, now()));
     mail = await deliverDueMessages({ ...options.mail, db: options.db, now, log });
   } catch (err) {
     log.error({ err }, 'order e-mail pass failed; the next pass tries again');

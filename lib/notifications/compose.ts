@@ -51,7 +51,7 @@ export function composeMessage(s: MessageSubject, to: string): ComposedMessage {
   const p = s.payload;
   const money = (amount: number) => formatAmount(amount, o?.currency ?? String(p.currency ?? 'USD'), locale);
   const reasonText = typeof p.reason === 'string' && !['merchant', 'operator', 'system'].includes(p.reason) ? p.reason : locale === 'zh-CN' ? '商家未说明' : 'none given';
-  const values = { store: s.store.displayName, order: o?.number ?? String(p.orderNumber ?? ''), sku: String(p.skuCode ?? ''), reason: reasonText };
+  const values = { store: s.store.displayName, order: o?.number ?? String(p.orderNumber ?? ''), sku: String(p.skuCode ?? ''), reason: reasonText, url: String(p.url ?? '') };
   const text = kindText(s.kind, locale, s.overrides);
   const view: MessageView = {
     locale,
@@ -141,6 +141,10 @@ export function composeMessage(s: MessageSubject, to: string): ComposedMessage {
         { label: L.threshold, value: String(p.lowStockThreshold ?? '') },
       ];
       view.button = { label: L.openConsole, url: new URL(`/merchant/${s.store.slug}`, publicBaseUrl()).href };
+      break;
+    case 'merchant_webhook_disabled':
+      view.facts = [{ label: L.endpoint, value: values.url }];
+      view.button = { label: L.openConsole, url: new URL(`/merchant/${s.store.slug}/developers/webhooks/${String(p.endpointId ?? '')}`, publicBaseUrl()).href };
       break;
     default:
       if (orderLink) view.button = orderLink;

@@ -41,6 +41,25 @@ export async function markPastEventsNotified(db: Client, now: Date): Promise<num
   return count;
 }
 
+export type DisabledEndpoint = { id: string; merchantId: string; url: string; disabledAt: Date };
+
+/** Endpoints disabled because their receiver answered 410 Gone since `since` (their last failure is when). */
+export async function listGoneEndpoints(db: Client, since: Date): Promise<DisabledEndpoint[]> {
+  const rows = await db.webhookEndpoint.findMany({
+    where: { enabled: false, disabledReason: 'gone', lastFailureAt: { gte: since } },
+    select: { id: true, merchantId: true, url: true, lastFailureAt: true },
+    take: 100,
+  });
+  return rows.map((r) => ({ id: r.id, merchantId: r.merchantId, url: r.url, disabledAt: r.lastFailureAt! }));
+}
+
+/** Which of these dedupe keys have their message already. */
+export async function existingDedupeKeys(db: Client, keys: readonly string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db.emailMessage.findMany({ where: { dedupeKey: { in: [...keys] } }, select: { dedupeKey: true } });
+  return new Set(rows.map((r) => r.dedupeKey));
+}
+
 export type NewMessage = {
   id: string;
   dedupeKey: string;

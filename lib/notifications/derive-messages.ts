@@ -7,7 +7,7 @@ import { type OrderRecord, readOrder } from '../orders/data';
 import { config } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import { composeMessage } from './compose';
-import { type NewMessage, type PendingEvent, insertMessages, lockUnnotifiedEvents, markEventsNotified, readStoreMemberAddresses, readTextOverrides, readUnsubscribed } from './data';
+import { type NewMessage, type PendingEvent, existingDedupeKeys, insertMessages, listGoneEndpoints, lockUnnotifiedEvents, markEventsNotified, readStoreMemberAddresses, readTextOverrides, readUnsubscribed } from './data';
 import { type MessageKind, kindInfo, messageKinds } from './kinds';
 import { renderMessage } from './render';
 
@@ -40,6 +40,49 @@ export async function deriveMessages(db: Db, now: Date, log: Logger, limit = 10)
     // Rendering takes a few milliseconds a message; a slow machine must not lose the batch to Prisma's 5 s default.
     { timeout: 30_000, maxWait: 15_000 },
   );
+}
+
+/** How far back a disabled endpoint is still news (an upgrade does not alert about old ones). */
+const ENDPOINT_ALERT_WINDOW_MS = 7 * 24 * 3600_000;
+
+/**
+ * Alerts the store's members when a webhook endpoint was disabled by its receiver (410 Gone).
+ * Webhooks record that in the endpoint's row, not as an outbox event, so this reads the rows: the
+ * dedupe key (endpoint and the time it was disabled) makes one alert per disabling, however
+ * many passes see it. Returns how many messages it made.
+ */
+export async function deriveEndpointAlerts(db: Db, now: Date): Promise<number> {
+  const endpoints = await listGoneEndpoints(db, new Date(now.getTime() - ENDPOINT_ALERT_WINDOW_MS));
+  if (!endpoints.length) return 0;
+  const keyOf = (e: (typeof endpoints)[number], to: string) => `endpoint-disabled:${e.id}:${e.disabledAt.toISOString()}:${to.toLowerCase()}`;
+  const messages: NewMessage[] = [];
+  for (const endpoint of endpoints) {
+    const store = await readMerchantById(db, endpoint.merchantId);
+    if (!store) continue;
+    const members = await readStoreMemberAddresses(db, store.id);
+    const done = await existingDedupeKeys(db, members.map((m) => keyOf(endpoint, m)));
+    const waiting = members.filter((m) => !done.has(keyOf(endpoint, m)));
+    if (!waiting.length) continue;
+    const overrides = await readTextOverrides(db, store.id);
+    const unsubscribed = await readUnsubscribed(db, store.id, 'merchant_webhook_disabled', waiting);
+    for (const to of waiting) {
+      messages.push(
+        await buildMessage({
+          kind: 'merchant_webhook_disabled',
+          store,
+          order: null,
+          payload: { endpointId: endpoint.id, url: endpoint.url },
+          to,
+          eventId: null,
+          dedupeKey: keyOf(endpoint, to),
+          now,
+          suppressed: unsubscribed.has(to.toLowerCase()),
+          overrides,
+        }),
+      );
+    }
+  }
+  return insertMessages(db, messages);
 }
 
 /** The kinds an event makes: payment received only for manual payments (a card's receipt is the confirmation), a refund on its own only for a cancellation (an after-sales refund has its own message). */

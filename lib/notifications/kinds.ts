@@ -17,6 +17,7 @@ export const messageKinds = [
   'merchant_new_order',
   'merchant_after_sales_request',
   'merchant_low_stock',
+  'merchant_webhook_disabled',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
@@ -36,6 +37,8 @@ export const kindInfo: Record<MessageKind, KindInfo> = {
   merchant_new_order: { audience: 'merchant', transactional: false, event: 'order.created' },
   merchant_after_sales_request: { audience: 'merchant', transactional: false, event: 'after_sales.requested' },
   merchant_low_stock: { audience: 'merchant', transactional: false, event: 'inventory.low' },
+  // Not an outbox event: derived from the endpoint's row (lib/notifications/derive-messages.ts, deriveEndpointAlerts).
+  merchant_webhook_disabled: { audience: 'merchant', transactional: false, event: 'webhook_endpoint.disabled' },
 };
 
 /** The event types any message is derived from. */

@@ -120,6 +120,8 @@ function samplePayload(order: OrderRecord): Record<string, unknown> {
     skuCode: 'SAMPLE-1',
     available: 3,
     lowStockThreshold: 5,
+    endpointId: '00000000-0000-4000-8000-000000000000',
+    url: 'https://hooks.example.com/storefront',
   };
 }
 

@@ -7,7 +7,7 @@ export const mailLocales: readonly MailLocale[] = ['zh-CN', 'en-US'];
 export type KindText = { subject: string; intro: string };
 
 /**
- * Default texts, both languages. `{store}`, `{order}`, `{sku}` and `{reason}` are filled in; a
+ * Default texts, both languages. `{store}`, `{order}`, `{sku}`, `{reason}` and `{url}` are filled in; a
  * store's override (Settings -> Notifications) replaces the subject or the intro of one kind in
  * one language.
  */
@@ -64,6 +64,13 @@ export const defaultTexts: Record<MessageKind, Record<MailLocale, KindText>> = {
     'en-US': { subject: 'Low stock: {sku}', intro: 'Stock of {sku} at {store} fell to the low-stock threshold.' },
     'zh-CN': { subject: '库存不足：{sku}', intro: '{store} 的 {sku} 库存已降至预警线。' },
   },
+  merchant_webhook_disabled: {
+    'en-US': {
+      subject: 'A webhook endpoint of {store} was disabled',
+      intro: 'The receiver at {url} answered 410 Gone, so no more events are sent to it. They wait for 30 days: enable the endpoint again once the receiver is fixed.',
+    },
+    'zh-CN': { subject: '{store} 的一个 Webhook 端点已被停用', intro: '{url} 的接收方返回 410 Gone，事件已停止发送，将保留 30 天；修复接收方后请重新启用该端点。' },
+  },
 };
 
 /** The labels every message shares. */
@@ -95,6 +102,7 @@ export const labels = {
     storeContacts: 'The store will contact you with the payment details. Quote your order number.',
     available: 'Available',
     threshold: 'Low-stock threshold',
+    endpoint: 'Endpoint',
     linkNote: 'This link opens your order without an account: do not forward it.',
     unsubscribe: 'Stop these alerts',
     why: 'You receive this because of an order at {store}.',
@@ -127,6 +135,7 @@ export const labels = {
     storeContacts: '商家将与您联系并告知付款方式，请提供订单号。',
     available: '可售库存',
     threshold: '预警线',
+    endpoint: '端点',
     linkNote: '此链接无需登录即可打开您的订单，请勿转发。',
     unsubscribe: '不再接收此类提醒',
     why: '您收到此邮件是因为您在 {store} 下了订单。',

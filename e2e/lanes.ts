@@ -25,7 +25,7 @@ const SECONDS: Record<string, number> = {
   'storefront-checkout.spec.ts': 62,
   'oauth-flow.spec.ts': 53,
   'checkout.spec.ts': 42,
-  // Estimated (a buy, the mailbox twice, a console ship, the settings page in both languages), not yet measured in CI.
+  // Not yet measured in a CI run: 60 s + 25 s for its two journeys alone in one lane on this machine (npx playwright test e2e/order-email.spec.ts).
   'order-email.spec.ts': 90,
   'security-headers.spec.ts': 41,
   'console-defects.spec.ts': 35,

@@ -27,6 +27,7 @@ const layers = [
   ['orders', '^lib/orders/'],
   ['checkout', '^lib/checkout/'],
   ['webhooks', '^lib/webhooks/'],
+  ['notifications', '^lib/notifications/'],
   ['jobs', '^lib/jobs/'],
   ['demo', '^lib/demo/'],
   ['operations', '^lib/operations/'],
@@ -77,7 +78,9 @@ module.exports = {
       name: 'services-are-framework-free',
       comment: 'Services, the contract and the layers below them never import Next or React: pages call them, not the reverse.',
       severity: 'error',
-      from: { path: '^lib/', pathNot: '^lib/(http|openapi|storefront)/' },
+      // lib/notifications/templates/ are e-mail templates (React Email), rendered to strings by the
+      // worker: React as a markup language, never Next, and nothing of a page.
+      from: { path: '^lib/', pathNot: '^lib/(http|openapi|storefront)/|^lib/notifications/templates/' },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'npm-no-pkg', 'npm-unknown'], path: '^node_modules/(next|react|react-dom)/' },
     },
     {

@@ -32,6 +32,8 @@ const env: NodeJS.ProcessEnv = {
   PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
   // The journeys point webhook endpoints at receivers they start on this machine.
   WEBHOOKS_ALLOW_LOOPBACK: '1',
+  // The journeys read the e-mails they cause in the development mailbox (a production build hides it by default).
+  DEV_MAILBOX: 'on',
   // Every console journey signs the same demo merchant in from this one address, dozens of times in
   // a run: far past the per-address sign-in budget meant for people (10 per 5 minutes).
   RATE_LIMIT_SIGN_IN: '1000/300',

@@ -7,6 +7,7 @@ import { ORIGINS_USAGE } from '@/lib/checkout/origins-command';
 import { KEYS_USAGE } from '@/lib/credentials/keys-command';
 import { MERCHANT_USERS_USAGE } from '@/lib/merchant-users/merchant-users-command';
 import { OAUTH_USAGE } from '@/lib/oauth/oauth-command';
+import { MAIL_USAGE } from '@/lib/notifications/mail-command';
 import { ORDERS_USAGE } from '@/lib/orders/orders-command';
 import { WEBHOOKS_USAGE } from '@/lib/webhooks/webhooks-command';
 
@@ -38,6 +39,7 @@ describe('operator commands', () => {
     ['merchant-users.ts', MERCHANT_USERS_USAGE],
     ['webhooks.ts', WEBHOOKS_USAGE],
     ['orders.ts', ORDERS_USAGE],
+    ['mail.ts', MAIL_USAGE],
     ['checkout-origins.ts', ORIGINS_USAGE],
   ])('%s --help prints its usage and exits 0', (script, usage) => {
     expect(run(script, '--help')).toEqual({ status: 0, stdout: `${usage}\n`, stderr: '' });

@@ -2,6 +2,7 @@ import { logger } from '../platform/logger';
 import { getDb } from '../db/client';
 import { processWide } from '../platform/process-wide';
 import { nextDeliveryDue } from '../webhooks/data';
+import { nextMessageDue } from '../notifications/data';
 import { didWork, runBackgroundWork } from './run-background-work';
 
 type State = { running: Promise<void> | null; again: boolean; timer: NodeJS.Timeout | null };
@@ -47,7 +48,8 @@ export function kickBackgroundWork(): Promise<void> {
 
 async function scheduleNextWake(): Promise<void> {
   const db = await getDb();
-  const due = await nextDeliveryDue(db);
+  const times = (await Promise.all([nextDeliveryDue(db), nextMessageDue(db)])).filter((d): d is Date => d !== null);
+  const due = times.length ? new Date(Math.min(...times.map((d) => d.getTime()))) : null;
   if (kick.timer) clearTimeout(kick.timer);
   kick.timer = null;
   if (!due) return;

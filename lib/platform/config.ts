@@ -246,6 +246,21 @@ export const variables = {
     meaning:
       'a server process (`npm start`, `npm run dev`) runs the background work (checkout expiry, webhook delivery, sweeps) on a timer this often, whatever the traffic, and after each write; `0`: none of it, `npm run worker` (PostgreSQL) does it all (`npm run stack` sets 0 on its instances when it runs workers). On Vercel cron drives it and the after-write pass stays',
   }),
+  // E-mail to shoppers and merchants (lib/notifications). Unset SMTP_URL: the embedded mailbox.
+  SMTP_URL: variable(absoluteUrl(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL (smtps: TLS from the start)').optional(), {
+    default: 'unset: messages are kept in the database only, readable in the development mailbox and `npm run mail`',
+    meaning:
+      'the SMTP server order e-mails go out through, e.g. `smtp://user:pass@smtp.example.com:587` (STARTTLS when the server offers it) or `smtps://…:465`; the worker sends, retries with backoff, and marks a message failed on a permanent (5xx) refusal',
+    secret: true,
+  }),
+  MAIL_FROM: variable(z.string().email({ error: 'expected an e-mail address' }).optional(), {
+    default: 'unset: `no-reply@<host of PUBLIC_BASE_URL>`',
+    meaning: "the sender address of every message; the store's name is its display name",
+  }),
+  DEV_MAILBOX: variable(oneOf(['on', 'off']).optional(), {
+    default: '`on` unless `NODE_ENV=production`',
+    meaning: 'the development mailbox page `/dev/mailbox` (every message the deployment made, with its links): `on` shows it in production too (a staging or test deployment), `off` hides it everywhere',
+  }),
   WORKER_IDLE_MS: variable(wholeNumber(0).default(1000), { meaning: 'pause of `npm run worker` between passes when there is nothing to do' }),
   LOG_LEVEL: variable(oneOf(logLevels).optional(), {
     default: '`info` (`warn` under vitest)',

@@ -3,11 +3,12 @@ import type { Locale } from '@/lib/schemas/common';
 /** The console's store settings pages, en-US and zh-CN. */
 const en = {
   title: 'Settings',
-  nav: { label: 'Settings pages', profile: 'Store profile', access: 'Store access', shipping: 'Shipping', activity: 'Activity' },
+  nav: { label: 'Settings pages', profile: 'Store profile', access: 'Store access', shipping: 'Shipping', notifications: 'Notifications', activity: 'Activity' },
   overview: {
     profile: 'Name, tagline and the support contact shoppers see.',
     access: 'Password protection and proof of work before shoppers get in.',
     shipping: 'Flat rate, free-shipping threshold and the notice shoppers see, per market.',
+    notifications: 'The e-mails shoppers and your team receive: preview, your own wording, a test.',
     activity: 'Who changed what in this store, newest first.',
   },
   save: 'Save changes',
@@ -91,11 +92,12 @@ const en = {
 
 const zh: typeof en = {
   title: '设置',
-  nav: { label: '设置页面', profile: '店铺资料', access: '店铺访问', shipping: '运费', activity: '操作记录' },
+  nav: { label: '设置页面', profile: '店铺资料', access: '店铺访问', shipping: '运费', notifications: '邮件通知', activity: '操作记录' },
   overview: {
     profile: '店铺名称、简介和顾客可见的客服联系方式。',
     access: '顾客进店前的密码保护和工作量证明。',
     shipping: '按市场设置固定运费、包邮门槛和顾客看到的包邮提示。',
+    notifications: '顾客和店铺成员收到的邮件：预览、自定义文案、发送测试邮件。',
     activity: '谁在本店改了什么，最新的在前。',
   },
   save: '保存更改',

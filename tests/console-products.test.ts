@@ -215,3 +215,14 @@ describe('bulk changes from the list', () => {
     expect(refused.failed).toEqual([{ id: p.id, code: 'validation_failed' }]);
   });
 });
+
+describe('an empty editor', () => {
+  it('asks for the title in the language of each market the store sells in, beside each field', () => {
+    const empty = new FormData();
+    expect(readProductForm(empty, ['USD', 'CNY'], t).errors).toEqual({
+      'title.en-US': 'Required in English (en-US): the store sells there.',
+      'title.zh-CN': 'Required in Chinese (zh-CN): the store sells there.',
+    });
+    expect(readProductForm(empty, ['CNY'], productsText('zh-CN')).errors).toEqual({ 'title.zh-CN': '中文（zh-CN）必填：店铺在该市场销售。' });
+  });
+});

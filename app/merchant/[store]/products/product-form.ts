@@ -46,6 +46,10 @@ const WHOLE = /^\d{1,7}$/;
 /** The editor's fields as a product body; amount and stock texts it cannot read become errors here, the rest is zod's and the service's to judge. */
 export function readProductForm(form: FormLike, currencies: readonly Currency[], t: ProductsText): ReadProductForm {
   const errors: Record<string, string> = {};
+  // The title in the language of each market the store sells in (CNY: zh-CN, USD: en-US), as the service requires.
+  for (const [currency, lang] of [['USD', 'en-US'], ['CNY', 'zh-CN']] as const) {
+    if (currencies.includes(currency) && !str(form, `title.${lang}`).trim()) errors[`title.${lang}`] = t.errors.requiredIn(lang === 'zh-CN' ? t.langZh : t.langEn);
+  }
   const options = Array.from({ length: count(form, 'optionCount', 10) }, (_, i) => {
     const at = `options.${i}`;
     const values = Array.from({ length: count(form, `${at}.valueCount`, 60) }, (_, j) => {

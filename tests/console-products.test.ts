@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fieldErrors, fieldOfIssue, readProductForm } from '../app/merchant/[store]/products/product-form';
+import { fieldErrors, fieldOfIssue, productRequest, readProductForm } from '../app/merchant/[store]/products/product-form';
 import { combinations, optionKey, optionKeys, suggestedCode } from '../app/merchant/[store]/products/option-matrix';
 import { productsText } from '../app/merchant/[store]/products/text';
 import { readAuditTrail } from '../lib/audit/read-audit';
@@ -77,8 +77,9 @@ function editorForm(handle: string, fields: Record<string, string> = {}): FormDa
 async function createFromForm(handle: string, fields: Record<string, string> = {}) {
   const read = readProductForm(editorForm(handle, fields), ['USD', 'CNY'], t);
   expect(read.errors).toEqual({});
-  const body = MerchantProductCreateRequest.parse({ ...read.body, variants: read.body.variants.map((v, i) => ({ ...v, stock: read.stock[i]!.wanted })) });
-  return createStoreProduct(await ctx(), { merchantId: lumen, body });
+  const parsed = productRequest(read);
+  expect(parsed.error?.issues).toBeUndefined();
+  return createStoreProduct(await ctx(), { merchantId: lumen, body: parsed.data as MerchantProductCreateRequest });
 }
 
 beforeAll(async () => {
@@ -133,7 +134,7 @@ describe('the editor’s matrix and form', () => {
 
     const handle = `no-zh-${Date.now()}`;
     const noZh = readProductForm(editorForm(handle, { 'title.zh-CN': '', 'variants.0.compareAt.CNY': '300' }), ['USD', 'CNY'], t);
-    const body = MerchantProductCreateRequest.parse({ ...noZh.body, variants: noZh.body.variants.map((v) => ({ ...v, stock: 0 })) });
+    const body = productRequest(noZh).data as MerchantProductCreateRequest;
     const err = await createStoreProduct(await ctx(), { merchantId: lumen, body }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServiceError);
     expect(fieldErrors((err as ServiceError).issues ?? [], noZh.priceCurrencies, t)).toEqual({

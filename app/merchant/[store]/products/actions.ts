@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { FormState } from '@/components/merchant/console-form';
-import { MerchantProductCreateRequest, MerchantProductUpdateRequest } from '@/lib/catalog/admin-schemas';
+import type { MerchantProductCreateRequest, MerchantProductUpdateRequest } from '@/lib/catalog/admin-schemas';
 import { archiveStoreProduct, unarchiveStoreProduct } from '@/lib/catalog/archive-store-product';
 import { type BulkProductAction, bulkEditStoreProducts } from '@/lib/catalog/bulk-edit-store-products';
 import { parsePercent, parseSignedAmount, MAX_PERCENT_BP, MIN_PERCENT_BP } from '@/lib/catalog/bulk-price';
@@ -20,7 +20,7 @@ import { updateProductMedia } from '@/lib/media/update-product-media';
 import { orderedSkuIds } from '@/lib/orders/data';
 import { marketCurrency } from '@/lib/schemas/common';
 import { consoleRequest } from '../console';
-import { fieldErrors, readProductForm } from './product-form';
+import { fieldErrors, productRequest, readProductForm } from './product-form';
 import { productsText } from './text';
 
 /**
@@ -90,9 +90,7 @@ export async function saveProductAction(_previous: FormState, form: FormData): P
   const creating = read.productId === null;
   const base = productsPath(store.slug);
 
-  const parsed = creating
-    ? MerchantProductCreateRequest.safeParse({ ...read.body, variants: read.body.variants.map((v, i) => ({ ...v, id: undefined, stock: read.stock[i]!.wanted })) })
-    : MerchantProductUpdateRequest.safeParse({ ...read.body, expectedVersion: read.expectedVersion ?? 0, status: read.body.status === 'archived' ? undefined : read.body.status });
+  const parsed = productRequest(read);
   if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code })), priceCurrencies, t), errors);
   if (Object.keys(errors).length || !parsed.success) return { errors, values };
 

@@ -1,3 +1,4 @@
+import { MerchantProductCreateRequest, MerchantProductUpdateRequest } from '@/lib/catalog/admin-schemas';
 import type { Currency } from '@/lib/schemas/common';
 import { parseAmount } from '../settings/money-input';
 import type { ProductsText } from './text';
@@ -193,4 +194,16 @@ export function fieldErrors(issues: readonly { path: string; code: string }[], p
     errors[field] ??= issueMessage(field, issue.code, t);
   }
   return errors;
+}
+
+/**
+ * The read form as the product services' request, checked by the operation's schema: a create
+ * (every variant new, with its initial stock) when the form names no product, else an update at
+ * the version the form was read at (an archived product keeps its status: archiving has its own action).
+ */
+export function productRequest(read: ReadProductForm) {
+  if (read.productId === null) {
+    return MerchantProductCreateRequest.safeParse({ ...read.body, variants: read.body.variants.map(({ id: _id, ...v }, i) => ({ ...v, stock: read.stock[i]!.wanted })) });
+  }
+  return MerchantProductUpdateRequest.safeParse({ ...read.body, expectedVersion: read.expectedVersion ?? 0, status: read.body.status === 'archived' ? undefined : read.body.status });
 }

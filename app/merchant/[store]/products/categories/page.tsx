@@ -87,7 +87,7 @@ export default async function CategoriesPage({ params }: { params: Promise<{ sto
                       </ConsoleForm>
                     )}
                   </div>
-                  <details>
+                  <details className="mp-edit">
                     <summary>{t.editCategory(name)}</summary>
                     <ConsoleForm action={updateCategoryAction} testId="edit-category">
                       {hidden}

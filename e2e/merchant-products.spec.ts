@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from './test';
+import { expect as baseExpect, test } from './test';
 import { expectAxeClean } from './axe';
-import { e2eDemoFile } from './demo-file';
+import { signedIn } from './merchant';
 
 /**
  * The console's products: a merchant creates a product with two colours x two sizes in both
@@ -12,29 +11,9 @@ import { e2eDemoFile } from './demo-file';
  * pass axe in both languages, at desktop (1280) and phone (390) width.
  */
 
-type MerchantUser = { store: string; email: string; password: string };
 const STORE = 'lumen-audio';
 const PRODUCTS = `/merchant/${STORE}/products`;
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-function merchantUser(baseURL: string): MerchantUser {
-  const info = JSON.parse(readFileSync(e2eDemoFile(baseURL), 'utf8')) as { merchantUsers: MerchantUser[] };
-  return info.merchantUsers.find((u) => u.store === STORE)!;
-}
-
-async function signedIn(browser: Browser, baseURL: string, locale: 'en-US' | 'zh-CN', width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, locale });
-  await context.addCookies([{ name: 'mc_lang', value: locale, url: baseURL }]);
-  const page = await context.newPage();
-  const user = merchantUser(baseURL);
-  await page.goto('/merchant/sign-in');
-  await page.locator('input[name="email"]').fill(user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/merchant(\/|$)/);
-  await expect(page.locator('input[name="password"]')).toHaveCount(0);
-  return { context, page };
-}
 
 /** A made-up word no seeded product has, so the search finds exactly this run's product. */
 const word = () => Array.from({ length: 9 }, () => 'bcdfghjklmnpqrstvwxz'[Math.floor(Math.random() * 20)]).join('');
@@ -43,7 +22,7 @@ const png = (rgb: [number, number, number]) => sharp({ create: { width: 480, hei
 test('a merchant creates, pictures, stocks and publishes a product; a shopper finds it; archived, the store stops offering it', async ({ browser, baseURL }) => {
   const name = word();
   const handle = `field-jacket-${name}`;
-  const { context, page } = await signedIn(browser, baseURL!, 'en-US', 1280);
+  const { context, page } = await signedIn(browser, baseURL!, STORE, 'en-US', 1280);
   await page.goto(PRODUCTS);
   await expect(page.getByRole('link', { name: 'Products', exact: true }).first()).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('status-tabs')).toContainText(/Active \(\d+\)/);
@@ -154,7 +133,7 @@ test('a merchant creates, pictures, stocks and publishes a product; a shopper fi
 });
 
 test('中文手机：商品列表、新商品编辑页和分类管理', async ({ browser, baseURL }) => {
-  const { context, page } = await signedIn(browser, baseURL!, 'zh-CN', 390);
+  const { context, page } = await signedIn(browser, baseURL!, STORE, 'zh-CN', 390);
   await page.goto(`${PRODUCTS}?stock=low`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('商品');
   await expect(page.getByTestId('stock-filter')).toHaveValue('low');

@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { ConfirmDialog, ConfirmedField } from '@/components/merchant/confirm-dialog';
 import { ConsoleForm, FormField, SubmitButton } from '@/components/merchant/console-form';
 import { EmptyState } from '@/components/merchant/empty-state';
+import { consoleTime } from '@/components/merchant/format';
 import { StatusBadge } from '@/components/merchant/status-badge';
 import { getMerchantByIdOrThrow } from '@/lib/catalog/merchants';
 import { getStoreProduct } from '@/lib/catalog/get-store-product';
@@ -67,7 +68,7 @@ export default async function ProductPage({ params, searchParams }: { params: Pr
         </h1>
         <div className="mcc-actions">
           <span className="mcc-muted" data-testid="product-version">
-            {t.version(product.version)}
+            {t.version(product.version)} · {t.lastSaved(consoleTime(product.updatedAt, locale, store.timeZone))}
           </span>
           <a className="mcc-button mcc-button-quiet" href={storeUrl} target="_blank" rel="noopener" data-testid="view-in-store">
             {product.status === 'active' ? t.viewInStore : t.viewInStoreDraft}

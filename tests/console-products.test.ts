@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldErrors, fieldOfIssue, productRequest, readProductForm } from '../app/merchant/[store]/products/product-form';
 import { combinations, optionKey, optionKeys, suggestedCode } from '../app/merchant/[store]/products/option-matrix';
 import { productsText } from '../app/merchant/[store]/products/text';
+import * as uploadRoute from '../app/merchant/[store]/products/[productId]/media/route';
 import { readAuditTrail } from '../lib/audit/read-audit';
 import { MerchantProductCreateRequest, MerchantProductUpdateRequest } from '../lib/catalog/admin-schemas';
 import { bulkEditStoreProducts } from '../lib/catalog/bulk-edit-store-products';
@@ -225,5 +226,22 @@ describe('an empty editor', () => {
       'title.zh-CN': 'Required in Chinese (zh-CN): the store sells there.',
     });
     expect(readProductForm(empty, ['CNY'], productsText('zh-CN')).errors).toEqual({ 'title.zh-CN': '中文（zh-CN）必填：店铺在该市场销售。' });
+  });
+});
+
+describe('the editor’s image upload route', () => {
+  const url = 'http://127.0.0.1:3000/merchant/lumen-audio/products/00000000-0000-4000-8000-000000000001/media';
+  const params = { params: Promise.resolve({ store: 'lumen-audio', productId: '00000000-0000-4000-8000-000000000001' }) };
+  const post = (headers: Record<string, string>) => {
+    const body = new FormData();
+    body.set('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'a.png');
+    return uploadRoute.POST(new Request(url, { method: 'POST', headers: { host: '127.0.0.1:3000', ...headers }, body }), params);
+  };
+
+  it('refuses a post from another origin, or one that names none, before anything is read (the console’s CSRF rule)', async () => {
+    const foreign = await post({ origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toMatch(/only be sent from the merchant console/);
+    expect((await post({})).status).toBe(403);
   });
 });

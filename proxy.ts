@@ -85,6 +85,7 @@ export const config = {
   // Static assets never run it; everything else does, prefetches included (they render pages).
   // Image uploads do not either: Next would buffer their body for the proxy and hand the route a
   // body cut at proxyClientMaxBodySize (64 KiB, next.config.ts). Their route reads it within the
-  // upload limit itself (lib/http/parse.ts) and answers everything the proxy would.
-  matcher: ['/((?!_next/static|_next/image|vendor/|media/|favicon.ico|api/v1/open/merchant/products/[^/]+/media$).*)'],
+  // upload limit itself (lib/http/parse.ts) and answers everything the proxy would. The console's
+  // product image upload is such a route too (app/merchant/[store]/products/[productId]/media).
+  matcher: ['/((?!_next/static|_next/image|vendor/|media/|favicon.ico|api/v1/open/merchant/products/[^/]+/media$|merchant/[^/]+/products/[^/]+/media$).*)'],
 };

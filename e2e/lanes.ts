@@ -19,6 +19,7 @@ const SECONDS: Record<string, number> = {
   'merchant-console-pages.spec.ts': 136,
   'storefront-browse.spec.ts': 116,
   'shopper-defects.spec.ts': 110,
+  'merchant-products.spec.ts': 100,
   'merchant-inventory.spec.ts': 78,
   'order-page.spec.ts': 71,
   'storefront.spec.ts': 69,

@@ -8,6 +8,7 @@ import type { ConsoleText } from './text';
 export const consoleSections: readonly { id: string; path: string; label: (t: ConsoleText) => string }[] = [
   { id: 'orders', path: 'orders', label: (t) => t.nav.orders! },
   { id: 'after-sales', path: 'after-sales', label: (t) => t.nav.afterSales! },
+  { id: 'products', path: 'products', label: (t) => t.nav.products! },
   { id: 'inventory', path: 'inventory', label: (t) => t.nav.inventory! },
   { id: 'decoration', path: 'decoration', label: (t) => t.nav.decoration! },
   { id: 'developers', path: 'developers', label: (t) => t.nav.developers! },

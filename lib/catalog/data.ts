@@ -978,8 +978,8 @@ export type StoreProductSummaryRow = z.output<typeof StoreProductSummaryRow>;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A keyset page of the store's products, newest first, filtered. */
-export function listStoreProductRows(db: SqlClient, f: StoreProductFilter, page: { after?: ProductCursor; take: number }): Promise<StoreProductSummaryRow[]> {
+/** The WHERE conditions of a filter of the store's products (the list and its counts share them). */
+function storeProductConditions(f: Omit<StoreProductFilter, 'status'> & { status?: StoreProductFilter['status'] }): Prisma.Sql[] {
   const skuStock = (cond: Prisma.Sql) => Prisma.sql`EXISTS (SELECT 1 FROM "Sku" s WHERE s."productId" = p."id" AND ${cond})`;
   const stock = {
     in_stock: skuStock(Prisma.sql`${availableStock} > 0`),
@@ -987,7 +987,7 @@ export function listStoreProductRows(db: SqlClient, f: StoreProductFilter, page:
     low: skuStock(Prisma.sql`${availableStock} BETWEEN 1 AND ${f.lowStockThreshold}`),
   };
   const like = f.search === undefined ? null : likePattern(f.search);
-  const conditions = [
+  return [
     Prisma.sql`p."merchantId" = ${f.merchantId}::uuid`,
     f.status ? Prisma.sql`p."status" = ${f.status}::"ProductStatus"` : null,
     like
@@ -1002,6 +1002,27 @@ export function listStoreProductRows(db: SqlClient, f: StoreProductFilter, page:
           ) SELECT "id" FROM sub))`
       : null,
     f.stock ? stock[f.stock] : null,
+  ].filter((c): c is Prisma.Sql => c !== null);
+}
+
+const StatusCountRow = z.object({ status: ProductStatus, count: z.number() });
+
+/** How many of the store's products match the filter (its status aside), per status. */
+export async function countStoreProductsByStatus(db: SqlClient, f: Omit<StoreProductFilter, 'status'>): Promise<Record<'draft' | 'active' | 'archived', number>> {
+  const rows = await queryRows(
+    db,
+    StatusCountRow,
+    Prisma.sql`SELECT p."status"::text AS "status", count(*)::int AS "count" FROM "Product" p WHERE ${Prisma.join(storeProductConditions(f), ' AND ')} GROUP BY p."status"`,
+  );
+  const counts = { draft: 0, active: 0, archived: 0 };
+  for (const r of rows) counts[r.status] = r.count;
+  return counts;
+}
+
+/** A keyset page of the store's products, newest first, filtered. */
+export function listStoreProductRows(db: SqlClient, f: StoreProductFilter, page: { after?: ProductCursor; take: number }): Promise<StoreProductSummaryRow[]> {
+  const conditions = [
+    ...storeProductConditions(f),
     page.after ? Prisma.sql`(p."createdAt", p."id") < (${page.after.createdAt}, ${page.after.id}::uuid)` : null,
   ].filter((c): c is Prisma.Sql => c !== null);
   return queryRows(

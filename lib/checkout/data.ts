@@ -415,6 +415,10 @@ export async function deleteProviderAccount(db: Client, merchantId: string, prov
   return count > 0;
 }
 
+export async function notificationSeen(db: Client, provider: GatewayProvider, eventId: string): Promise<boolean> {
+  return (await db.paymentNotification.findUnique({ where: { provider_eventId: { provider, eventId } }, select: { eventId: true } })) !== null;
+}
+
 /** Records a provider notification as processed; false when it was already (a re-sent or replayed one). */
 export async function recordNotification(tx: Prisma.TransactionClient, provider: GatewayProvider, eventId: string, now: Date): Promise<boolean> {
   const { count } = await tx.paymentNotification.createMany({ data: [{ provider, eventId, receivedAt: now }], skipDuplicates: true });

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../core/context';
 import { ServiceError } from '../../core/errors';
 import { isUuid } from '../../carts/cart-records';
 import { hurryProviderRefunds } from '../../orders/data';
-import { listProviderAccounts, readAttemptByReference, recordNotification } from '../data';
+import { listProviderAccounts, notificationSeen, readAttemptByReference, recordNotification } from '../data';
 import { unsealAccountField } from './accounts';
 import { settlePaymentAttempt } from './settle';
 import { paymentOf, verifyStripeEvent } from './stripe';
@@ -42,27 +42,33 @@ export async function receiveStripeNotification(ctx: ServiceContext, input: Stri
   }
   if (!event) return refuse('signature does not match');
 
-  const fresh = await ctx.db.$transaction((tx) => recordNotification(tx, 'stripe', event.id, ctx.now));
-  if (!fresh) return { received: true, duplicate: true, handled: false };
+  if (await notificationSeen(ctx.db, 'stripe', event.id)) return { received: true, duplicate: true, handled: false };
+  const handled = await handleStripeEvent(ctx, event, input.storeId);
+  // Recorded once handled: a failure on the way leaves it unrecorded, and Stripe's retry is handled
+  // then (settling is idempotent, so a retry racing this one changes nothing either).
+  await ctx.db.$transaction((tx) => recordNotification(tx, 'stripe', event.id, ctx.now));
+  return { received: true, duplicate: false, handled };
+}
+
+async function handleStripeEvent(ctx: ServiceContext, event: Stripe.Event, storeId: string): Promise<boolean> {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed': {
       const pi = event.data.object;
       const attempt = await readAttemptByReference(ctx.db, 'stripe', pi.id);
-      if (!attempt || attempt.merchantId !== input.storeId) {
+      if (!attempt || attempt.merchantId !== storeId) {
         ctx.log.info({ eventId: event.id, paymentIntent: pi.id }, 'Stripe event for a PaymentIntent this store did not start: acknowledged');
-        return { received: true, duplicate: false, handled: false };
+        return false;
       }
       await settlePaymentAttempt(ctx, attempt.id, paymentOf(pi), 'notification');
-      return { received: true, duplicate: false, handled: true };
+      return true;
     }
     case 'charge.refunded': {
       const charge = event.data.object;
       const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-      const due = pi ? await hurryProviderRefunds(ctx.db, 'stripe', pi, ctx.now) : 0;
-      return { received: true, duplicate: false, handled: due > 0 };
+      return (pi ? await hurryProviderRefunds(ctx.db, 'stripe', pi, ctx.now) : 0) > 0;
     }
     default:
-      return { received: true, duplicate: false, handled: false };
+      return false;
   }
 }

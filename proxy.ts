@@ -14,7 +14,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { UNMATCHED_ROUTE, logAccess } from '@/lib/http/access-log';
 import { answerFromPublicReadCache } from '@/lib/http/cached-read';
 import { screenRequest, screeningResponse } from '@/lib/http/screen-request';
-import { authorizeFormActionOrigins, contentSecurityPolicy, frameAncestors, newNonce } from '@/lib/http/security-headers';
+import { authorizeFormActionOrigins, contentSecurityPolicy, frameAncestors, newNonce, thirdPartySources } from '@/lib/http/security-headers';
 import { config as configuration } from '@/lib/platform/config';
 import { isCrossSiteServerAction, refusedSubmissionLocale, refusedSubmissionPage } from '@/lib/storefront/refused-submission';
 
@@ -32,7 +32,7 @@ export async function proxy(req: NextRequest) {
 
   const nonce = newNonce();
   const search = req.nextUrl.searchParams;
-  const csp = contentSecurityPolicy(nonce, configuration().isDevelopment, authorizeFormActionOrigins(pathname, search), frameAncestors(pathname, search));
+  const csp = contentSecurityPolicy(nonce, configuration().isDevelopment, authorizeFormActionOrigins(pathname, search), frameAncestors(pathname, search), thirdPartySources(pathname));
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set('x-nonce', nonce);
   // The root layout's <html lang> depends on the page's path and query (lib/storefront/document-locale.ts).

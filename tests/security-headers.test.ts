@@ -57,3 +57,19 @@ describe('security headers', () => {
     expect((await call(categoriesRoute.OPTIONS, { method: 'OPTIONS' })).headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('the Stripe payment page’s policy', () => {
+  const id = 'cs_9q3Xw2mVb7LkT4nR8pZc1sYh5JdG0aEu';
+  it('allows Stripe’s hosts on /checkout/<session>/stripe only', async () => {
+    const { contentSecurityPolicy: csp, thirdPartySources } = await import('../lib/http/security-headers');
+    const stripe = csp('n0nce', false, [], "'none'", thirdPartySources(`/checkout/${id}/stripe`));
+    expect(stripe).toContain("script-src 'self' 'nonce-n0nce' 'strict-dynamic' https://js.stripe.com");
+    expect(stripe).toContain("connect-src 'self' https://api.stripe.com");
+    expect(stripe).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+    for (const path of [`/checkout/${id}`, `/checkout/${id}/stripe/x`, '/checkout/cs_short/stripe', '/stores/lumen-audio']) {
+      const page = csp('n0nce', false, [], "'none'", thirdPartySources(path));
+      expect(page).not.toContain('stripe.com');
+      expect(page).toContain("connect-src 'self';");
+    }
+  });
+});

@@ -1088,3 +1088,27 @@ export async function setStoreCategoryPositions(tx: Tx, positions: readonly { id
 export async function deleteStoreCategoryRow(tx: Tx, id: string): Promise<void> {
   await tx.storeCategory.delete({ where: { id } });
 }
+
+/**
+ * Takes a session's released reservations from stock again, all or none: for a payment that
+ * succeeded after its session ended (lib/checkout/payments/settle.ts). The SKU rows are locked in
+ * id order; false, with nothing changed, when any SKU has fewer units than the session held.
+ */
+export async function retakeReleasedStock(db: SqlClient, sessionId: string, now: Date): Promise<boolean> {
+  const held = await queryRows(
+    db,
+    z.object({ skuId: z.string(), quantity: z.number(), stock: z.number() }),
+    Prisma.sql`SELECT r."skuId"::text AS "skuId", r.quantity, k.stock FROM "StockReservation" r JOIN "Sku" k ON k.id = r."skuId"
+      WHERE r."sessionId" = ${sessionId} AND r."releasedAt" IS NOT NULL AND r."committedAt" IS NULL
+      ORDER BY r."skuId" FOR UPDATE OF k`,
+  );
+  if (!held.length || held.some((h) => h.stock < h.quantity)) return false;
+  await db.$queryRaw`
+    WITH retaken AS (
+      UPDATE "StockReservation" SET "releasedAt" = NULL, "createdAt" = ${now}
+      WHERE "sessionId" = ${sessionId} AND "releasedAt" IS NOT NULL AND "committedAt" IS NULL
+      RETURNING "skuId", quantity
+    )
+    UPDATE "Sku" k SET stock = k.stock - r.quantity, "updatedAt" = ${now} FROM retaken r WHERE k.id = r."skuId"`;
+  return true;
+}

@@ -2,7 +2,8 @@ import 'server-only';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { validateCard } from './payments/cards';
-import { paymentProviders } from './payments/providers';
+import { isGatewayMethod, paymentProviders } from './payments/providers';
+import { startGatewayPayment } from './payments/start-payment';
 import type {
   HostedBrowserCancelRequest,
   HostedBrowserContextRequest,
@@ -56,6 +57,12 @@ export async function continueHostedCheckoutBrowser(
   }
   await found(ctx, input.sessionId);
   const now = ctx.now;
+  if (body.step === 'payment' && body.paymentMethod && isGatewayMethod(body.paymentMethod)) {
+    // An asynchronous provider: the attempt starts (provider called outside any transaction) and
+    // the page pays on the provider's element; the order is placed when the provider confirms.
+    await startGatewayPayment(ctx, input.sessionId, body.paymentMethod);
+    return toProjection(ctx.db, (await found(ctx, input.sessionId)), now);
+  }
   const s = await ctx.db.$transaction(async (tx) => {
     const locked = await lockSession(tx, input.sessionId);
     if (!locked) throw new ServiceError('checkout_session_not_found');
@@ -77,6 +84,7 @@ export async function continueHostedCheckoutBrowser(
     if (!method) {
       throw new ServiceError('validation_failed', { issues: [{ path: 'paymentMethod', code: 'required', message: 'Choose a payment method.' }] });
     }
+    if (isGatewayMethod(method)) throw new ServiceError('payment_method_unavailable', { details: { paymentMethod: method } });
     const provider = paymentProviders[method];
     if (!provider.availableFor(locked)) throw new ServiceError('payment_method_unavailable', { details: { paymentMethod: method } });
     if (method === 'test_card') {

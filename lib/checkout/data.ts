@@ -7,6 +7,8 @@ import type { Db } from '../db/client';
 import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
 import { Currency, Locale, Market } from '../schemas/common';
+import { attemptStatuses } from './payments/attempt-states';
+import { type GatewayProvider, gatewayProviders } from './payments/gateway';
 import { paymentMethods } from './payments/providers';
 import { sessionStates, sessionSteps } from './schemas';
 
@@ -20,7 +22,7 @@ type Client = Db | Prisma.TransactionClient;
 
 /** The last refused payment attempt, as the session keeps it. */
 export const LastPaymentError = z.object({
-  code: z.enum(['card_declined', 'insufficient_funds']),
+  code: z.enum(['card_declined', 'insufficient_funds', 'payment_failed']),
   method: z.enum(paymentMethods),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   at: z.string(),
@@ -43,7 +45,7 @@ export const SessionRecord = z.object({
   returnUrl: z.string(),
   cancelUrl: z.string(),
   email: z.string().nullable(),
-  paymentStatus: z.enum(['unpaid', 'declined', 'paid', 'pending']),
+  paymentStatus: z.enum(['unpaid', 'declined', 'paid', 'pending', 'processing']),
   lastPaymentError: LastPaymentError.nullable(),
   orderId: z.string().nullable(),
   createdAt: z.date(),
@@ -257,4 +259,168 @@ export function readFirstPartyKey(db: Client, merchantId: string, appSlug: strin
     orderBy: { createdAt: 'desc' },
     select: { id: true, scopes: true, environment: true, installation: { select: { id: true, appId: true, scopes: true } } },
   });
+}
+
+// ---- payment attempts, provider accounts, processed notifications (lib/checkout/payments) ----
+
+export const PaymentAttemptRecord = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  merchantId: z.string(),
+  provider: z.enum(gatewayProviders),
+  livemode: z.boolean(),
+  reference: z.string().nullable(),
+  amount: z.number(),
+  currency: Currency,
+  status: z.enum(attemptStatuses),
+  failureCode: z.string().nullable(),
+  actionSealed: z.string().nullable(),
+  orderId: z.string().nullable(),
+  lateOutcome: z.enum(['placed_late', 'refund_pending', 'refunded', 'refund_failed']).nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  settledAt: z.date().nullable(),
+  checkAfter: z.date(),
+});
+export type PaymentAttemptRecord = z.output<typeof PaymentAttemptRecord>;
+
+const attemptColumns = Prisma.sql`id::text AS id, "sessionId", "merchantId"::text AS "merchantId", provider, livemode, reference, amount, currency, status,
+  "failureCode", "actionSealed", "orderId"::text AS "orderId", "lateOutcome", "createdAt", "updatedAt", "settledAt", "checkAfter"`;
+
+export async function readAttemptOfSession(db: Client, sessionId: string, provider: GatewayProvider): Promise<PaymentAttemptRecord | null> {
+  const row = await db.paymentAttempt.findUnique({ where: { sessionId_provider: { sessionId, provider } } });
+  return row ? PaymentAttemptRecord.parse(row) : null;
+}
+
+/** The session's newest attempt with any provider (what its page shows). */
+export async function readLatestAttempt(db: Client, sessionId: string): Promise<PaymentAttemptRecord | null> {
+  const row = await db.paymentAttempt.findFirst({ where: { sessionId }, orderBy: { updatedAt: 'desc' } });
+  return row ? PaymentAttemptRecord.parse(row) : null;
+}
+
+export async function readAttemptByReference(db: Client, provider: GatewayProvider, reference: string): Promise<PaymentAttemptRecord | null> {
+  const row = await db.paymentAttempt.findUnique({ where: { provider_reference: { provider, reference } } });
+  return row ? PaymentAttemptRecord.parse(row) : null;
+}
+
+/** Inserts the session's attempt with a provider unless there is one; returns the row either way. */
+export async function ensureAttempt(
+  tx: Prisma.TransactionClient,
+  a: { id: string; sessionId: string; merchantId: string; provider: GatewayProvider; livemode: boolean; amount: number; currency: string; now: Date },
+): Promise<PaymentAttemptRecord> {
+  const { now, ...row } = a;
+  await tx.paymentAttempt.createMany({ data: [{ ...row, status: 'created', createdAt: now, updatedAt: now, checkAfter: now }], skipDuplicates: true });
+  return (await readAttemptOfSession(tx, a.sessionId, a.provider))!;
+}
+
+export async function lockAttempt(tx: SqlClient, id: string): Promise<PaymentAttemptRecord | null> {
+  return (await queryRow(tx, PaymentAttemptRecord, Prisma.sql`SELECT ${attemptColumns} FROM "PaymentAttempt" WHERE id = ${id}::uuid FOR UPDATE`)) ?? null;
+}
+
+export async function updateAttempt(tx: Prisma.TransactionClient, id: string, data: Prisma.PaymentAttemptUpdateInput): Promise<PaymentAttemptRecord> {
+  return PaymentAttemptRecord.parse(await tx.paymentAttempt.update({ where: { id }, data }));
+}
+
+/**
+ * Claims up to `limit` attempts the provider may still change (created, processing, or a success
+ * whose late refund is pending) that are due a check, pushing their next check `leaseMs` ahead in
+ * the same statement: two sweeps never ask about the same attempt at once.
+ */
+export function claimAttemptsToReconcile(tx: SqlClient, now: Date, leaseMs: number, limit: number): Promise<PaymentAttemptRecord[]> {
+  const until = new Date(now.getTime() + leaseMs);
+  return queryRows(
+    tx,
+    PaymentAttemptRecord,
+    Prisma.sql`UPDATE "PaymentAttempt" SET "checkAfter" = ${until}
+      WHERE id IN (
+        SELECT id FROM "PaymentAttempt"
+        WHERE (status IN ('created', 'processing') OR "lateOutcome" = 'refund_pending') AND "checkAfter" <= ${now}
+        ORDER BY "checkAfter" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING ${attemptColumns}`,
+  );
+}
+
+/** Pushes the session's expiry to at least `until` (its stock stays held while a payment is in flight). */
+export function holdSessionUntil(tx: Prisma.TransactionClient, id: string, until: Date, now: Date): Promise<SessionRecord> {
+  return tx.checkoutSession
+    .findUniqueOrThrow({ where: { id }, select: { expiresAt: true } })
+    .then((s) => updateSession(tx, id, { expiresAt: s.expiresAt > until ? s.expiresAt : until, updatedAt: now }));
+}
+
+/** The session's payment status, with the last refusal when there is one. */
+export function setSessionPayment(
+  tx: Prisma.TransactionClient,
+  id: string,
+  status: 'unpaid' | 'processing' | 'declined',
+  error: LastPaymentError | null,
+  now: Date,
+): Promise<SessionRecord> {
+  return updateSession(tx, id, { paymentStatus: status, lastPaymentError: error ?? Prisma.DbNull, updatedAt: now });
+}
+
+/** Marks a session that ended unpaid as completed by a payment that succeeded afterwards. */
+export function completeEndedSessionRow(tx: Prisma.TransactionClient, id: string, orderId: string, now: Date): Promise<SessionRecord> {
+  return updateSession(tx, id, { state: 'completed', step: 'completed', paymentStatus: 'paid', orderId, completedAt: now, updatedAt: now });
+}
+
+export const ProviderAccountRecord = z.object({
+  merchantId: z.string(),
+  provider: z.enum(gatewayProviders),
+  mode: z.enum(['test', 'live']),
+  publicId: z.string(),
+  secretSealed: z.string(),
+  secretLast4: z.string(),
+  verifierSealed: z.string(),
+  verifierLast4: z.string(),
+  verifiedAt: z.date().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type ProviderAccountRecord = z.output<typeof ProviderAccountRecord>;
+
+export async function readProviderAccount(db: Client, merchantId: string, provider: GatewayProvider, mode: 'test' | 'live'): Promise<ProviderAccountRecord | null> {
+  const row = await db.paymentProviderAccount.findUnique({ where: { merchantId_provider_mode: { merchantId, provider, mode } } });
+  return row ? ProviderAccountRecord.parse(row) : null;
+}
+
+export async function listProviderAccounts(db: Client, merchantId: string): Promise<ProviderAccountRecord[]> {
+  const rows = await db.paymentProviderAccount.findMany({ where: { merchantId }, orderBy: [{ provider: 'asc' }, { mode: 'asc' }] });
+  return rows.map((r) => ProviderAccountRecord.parse(r));
+}
+
+/** The providers a store configured for a mode. */
+export async function configuredProviders(db: Client, merchantId: string, mode: 'test' | 'live'): Promise<GatewayProvider[]> {
+  const rows = await db.paymentProviderAccount.findMany({ where: { merchantId, mode }, select: { provider: true } });
+  return rows.map((r) => r.provider).filter((p): p is GatewayProvider => (gatewayProviders as readonly string[]).includes(p));
+}
+
+export async function saveProviderAccount(
+  db: Client,
+  a: Omit<ProviderAccountRecord, 'createdAt' | 'updatedAt' | 'verifiedAt'> & { now: Date },
+): Promise<void> {
+  const { now, ...row } = a;
+  await db.paymentProviderAccount.upsert({
+    where: { merchantId_provider_mode: { merchantId: a.merchantId, provider: a.provider, mode: a.mode } },
+    create: { ...row, createdAt: now, updatedAt: now },
+    update: { ...row, verifiedAt: null, updatedAt: now },
+  });
+}
+
+export async function markProviderAccountVerified(db: Client, merchantId: string, provider: GatewayProvider, mode: 'test' | 'live', now: Date): Promise<void> {
+  await db.paymentProviderAccount.update({ where: { merchantId_provider_mode: { merchantId, provider, mode } }, data: { verifiedAt: now } });
+}
+
+export async function deleteProviderAccount(db: Client, merchantId: string, provider: GatewayProvider, mode: 'test' | 'live'): Promise<boolean> {
+  const { count } = await db.paymentProviderAccount.deleteMany({ where: { merchantId, provider, mode } });
+  return count > 0;
+}
+
+export async function notificationSeen(db: Client, provider: GatewayProvider, eventId: string): Promise<boolean> {
+  return (await db.paymentNotification.findUnique({ where: { provider_eventId: { provider, eventId } }, select: { eventId: true } })) !== null;
+}
+
+/** Records a provider notification as processed; false when it was already (a re-sent or replayed one). */
+export async function recordNotification(tx: Prisma.TransactionClient, provider: GatewayProvider, eventId: string, now: Date): Promise<boolean> {
+  const { count } = await tx.paymentNotification.createMany({ data: [{ provider, eventId, receivedAt: now }], skipDuplicates: true });
+  return count === 1;
 }

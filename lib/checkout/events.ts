@@ -17,7 +17,7 @@ export const CheckoutSessionCompletedPayload = z.strictObject({
   orderId: z.uuid(),
   orderNumber: z.string(),
   orderState: z.enum(['pending_payment', 'paid']),
-  paymentMethod: z.enum(['manual', 'test_card']),
+  paymentMethod: z.enum(['manual', 'test_card', 'stripe']),
   currency: z.enum(['CNY', 'USD']),
   total: z.int().min(0),
   completedAt: z.iso.datetime(),
@@ -34,6 +34,21 @@ export const CheckoutSessionExpiredPayload = z.strictObject({
   state: z.literal('expired'),
   expiresAt: z.iso.datetime().meta({ description: 'When the session stopped accepting payment.' }),
   expiredAt: z.iso.datetime().meta({ description: 'When the expiry was written down (read or sweep).' }),
+});
+
+export const CheckoutPaymentAttemptUpdatedPayload = z.strictObject({
+  ...SessionRef,
+  attemptId: z.uuid(),
+  provider: z.enum(['stripe']).meta({ description: 'The payment provider of the attempt.' }),
+  status: z.enum(['processing', 'succeeded', 'failed', 'canceled']),
+  failureCode: z.string().nullable().meta({ description: 'The provider’s reason when `failed`.' }),
+  lateOutcome: z
+    .enum(['placed_late', 'refund_pending', 'refunded', 'refund_failed'])
+    .nullable()
+    .meta({ description: 'A success that arrived after the session ended: its order placed late, or the money going back (docs/MERCHANTS.md, "Payments").' }),
+  currency: z.enum(['CNY', 'USD']),
+  amount: z.int().min(0),
+  occurredAt: z.iso.datetime(),
 });
 
 const exampleSession = 'cs_9q3Xw2mVb7LkT4nR8pZc1sYh5JdG0aEu';
@@ -83,4 +98,25 @@ export const checkoutSessionExpired = defineEventKind({
   },
 });
 
-export const checkoutEventKinds = [checkoutSessionCompleted, checkoutSessionCancelled, checkoutSessionExpired] as const;
+export const checkoutPaymentAttemptUpdated = defineEventKind({
+  type: 'checkout.payment_attempt.updated',
+  description:
+    'A payment with a provider (Stripe) moved: the shopper began paying (`processing`), the provider refused it (`failed`) or it was canceled; or a success after the session ended was placed late or refunded. A success within the session also appends checkout.session.completed.',
+  stability: 'candidate',
+  subjectType: 'checkout_session',
+  payload: CheckoutPaymentAttemptUpdatedPayload,
+  example: {
+    sessionId: exampleSession,
+    cartId: exampleCart,
+    attemptId: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',
+    provider: 'stripe',
+    status: 'failed',
+    failureCode: 'card_declined',
+    lateOutcome: null,
+    currency: 'USD',
+    amount: 5398,
+    occurredAt: '2026-11-23T01:04:00.000Z',
+  },
+});
+
+export const checkoutEventKinds = [checkoutSessionCompleted, checkoutSessionCancelled, checkoutSessionExpired, checkoutPaymentAttemptUpdated] as const;

@@ -51,16 +51,37 @@ const CardSummary = z.strictObject({ brand: z.string(), last4: z.string().length
 
 const PaymentMethod = z.enum(paymentMethods).meta({
   id: 'HostedCheckoutPaymentMethod',
-  description: '`test_card` (test-mode installations only; places the order `paid`) or `manual` (bank transfer or pay on delivery; places it `pending_payment`).',
+  description:
+    '`test_card` (test-mode installations only; places the order `paid`), `manual` (bank transfer or pay on delivery; places it `pending_payment`) or, extension, `stripe` (offered when the store configured Stripe for the session’s mode; paid on Stripe’s Payment Element, confirmed asynchronously).',
 });
 
 const PaymentStatus = z.strictObject({
-  status: z.enum(['unpaid', 'declined', 'paid', 'pending']).meta({
-    description: '`unpaid`; `declined` (the last attempt was refused: retry); `paid`; `pending` (manual payment awaited).',
+  status: z.enum(['unpaid', 'declined', 'paid', 'pending', 'processing']).meta({
+    description:
+      '`unpaid`; `declined` (the last attempt was refused: retry); `paid`; `pending` (manual payment awaited); extension: `processing` (a provider payment is in flight; the stock stays held and the order is placed when the provider confirms).',
   }),
   method: PaymentMethod.nullable(),
-  declineCode: z.enum(['card_declined', 'insufficient_funds']).nullable(),
+  declineCode: z.enum(['card_declined', 'insufficient_funds', 'payment_failed']).nullable(),
   card: CardSummary.nullable(),
+});
+
+/** Extension: what the shopper's page needs to pay with a provider, while a payment is in flight. */
+const PaymentAction = z
+  .discriminatedUnion('provider', [
+    z.strictObject({
+      provider: z.literal('stripe'),
+      publishableKey: z.string().meta({ description: 'The store’s Stripe publishable key (pk_test_… or pk_live_…).' }),
+      clientSecret: z.string().meta({ description: 'The PaymentIntent’s client secret, for the Payment Element.' }),
+    }),
+  ])
+  .meta({ id: 'HostedCheckoutPaymentAction' });
+
+const BrowserPaymentStatus = PaymentStatus.extend({
+  action: PaymentAction.nullable().meta({ description: 'Extension. Set while a provider payment is in flight (`processing`, or `declined` to retry).' }),
+  lateOutcome: z
+    .enum(['placed_late', 'refund_pending', 'refunded', 'refund_failed'])
+    .nullable()
+    .meta({ description: 'Extension. A provider payment that succeeded after the session ended: its order placed late, or the money going back.' }),
 });
 
 export const HostedCheckoutSession = z
@@ -161,7 +182,7 @@ export const HostedCheckoutBrowserProjection = z
       }),
     email: z.string().nullable().meta({ description: 'Extension. The receipt e-mail, masked (j***@example.com); null until given.' }),
     paymentMethods: z.array(PaymentMethod),
-    payment: PaymentStatus,
+    payment: BrowserPaymentStatus,
     orderNumber: z.string().nullable(),
     orderPageUrl: z.string().nullable().meta({
       description: 'Once the order is placed: the shopper’s order page (a signed link that expires 180 days after the order) to follow it, cancel it or ask for after-sales service.',

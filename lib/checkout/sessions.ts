@@ -12,8 +12,9 @@ import { type OrderCharge, readOrderCharge } from '../orders/data';
 import { orderPageUrl } from '../orders/order-links';
 import { type PlacedCharge, placeOrder } from '../orders/place-order';
 import { maskEmail } from '../schemas/email';
-import { type SessionRecord, completeSessionRow, endSessionRow, lockSession, readSession } from './data';
+import { type PaymentAttemptRecord, type SessionRecord, completeSessionRow, configuredProviders, endSessionRow, lockSession, readLatestAttempt, readProviderAccount, readSession } from './data';
 import { checkoutSessionCancelled, checkoutSessionCompleted, checkoutSessionExpired } from './events';
+import { modeOf, unsealAction } from './payments/accounts';
 import { offeredMethods } from './payments/providers';
 import type { HostedCheckoutBrowserProjection, HostedCheckoutSession, SessionState } from './schemas';
 
@@ -121,7 +122,7 @@ function paymentView(s: SessionRecord, payment: OrderCharge['payment']) {
   if (payment) {
     return {
       status,
-      method: payment.method as 'manual' | 'test_card',
+      method: payment.method as 'manual' | 'test_card' | 'stripe',
       declineCode: null,
       card: payment.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
     };
@@ -174,6 +175,20 @@ export function maskedRecipient(recipient: string, country: 'CN' | 'US'): string
   return name.split(/\s+/)[0] ?? name;
 }
 
+/** A provider payment's part of the page's view: what to pay with while it is in flight, and a late success's fate. */
+async function providerView(db: Db | Tx, s: SessionRecord): Promise<Pick<HostedCheckoutBrowserProjection['payment'], 'action' | 'lateOutcome'>> {
+  const attempt: PaymentAttemptRecord | null = await readLatestAttempt(db, s.id);
+  if (!attempt) return { action: null, lateOutcome: null };
+  const payable = s.state === 'open' && (attempt.status === 'processing' || attempt.status === 'failed') && attempt.actionSealed;
+  if (!payable) return { action: null, lateOutcome: attempt.lateOutcome };
+  const account = await readProviderAccount(db, s.merchantId, attempt.provider, modeOf(s.livemode));
+  if (!account) return { action: null, lateOutcome: attempt.lateOutcome };
+  return {
+    action: { provider: 'stripe', publishableKey: account.publicId, clientSecret: unsealAction(attempt.actionSealed!, attempt.id) },
+    lateOutcome: attempt.lateOutcome,
+  };
+}
+
 /** The browser-safe view (ops 26, 29, 30): nothing beyond what the shopper's own page shows. */
 export async function toProjection(db: Db | Tx, s: SessionRecord, now: Date): Promise<HostedCheckoutBrowserProjection> {
   const { quote } = s;
@@ -210,8 +225,8 @@ export async function toProjection(db: Db | Tx, s: SessionRecord, now: Date): Pr
       ? { recipientGivenName: maskedRecipient(address.recipient, address.country), city: address.city, phoneLast4: phone ? phone.slice(-4) : null }
       : null,
     email: s.email ? maskEmail(s.email) : null,
-    paymentMethods: offeredMethods(s),
-    payment: paymentView(s, order?.payment ?? null),
+    paymentMethods: offeredMethods(s, await configuredProviders(db, s.merchantId, modeOf(s.livemode))),
+    payment: { ...paymentView(s, order?.payment ?? null), ...(await providerView(db, s)) },
     orderNumber: order?.number ?? null,
     orderPageUrl: order ? orderPageUrl(order.id, order.createdAt) : null,
     livemode: s.livemode,

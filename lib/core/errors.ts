@@ -75,6 +75,7 @@ export const errorCatalogue = {
   // hosted checkout
   cart_empty: { status: 409, message: 'The cart has no lines to check out.' },
   payment_method_unavailable: { status: 409, message: 'This payment method is not offered for this checkout session.' },
+  payment_notification_invalid: { status: 400, message: 'The payment notification is not signed by the provider this store configured.' },
   order_not_cancellable: { status: 409, message: 'The order can no longer be cancelled.' },
   after_sales_not_eligible: { status: 409, message: 'The order line is not eligible for this after-sales request.' },
   after_sales_already_open: { status: 409, message: 'The order line already has an open after-sales request.' },
@@ -115,6 +116,7 @@ export const errorCatalogue = {
   // 5xx: something broke on our side
   internal_error: { status: 500, message: 'Something went wrong on our side.', retryable: true },
   service_unavailable: { status: 503, message: 'The service is temporarily unavailable.', retryable: true },
+  payment_provider_unavailable: { status: 503, message: 'The payment provider did not answer; nothing was charged. Try again in a moment.', retryable: true },
 } as const satisfies Record<string, { status: number; message: string; retryable?: boolean }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -15,20 +15,46 @@ export const staticSecurityHeaders: ReadonlyArray<{ key: string; value: string }
  * everything else from this origin, never framed. React needs eval in development only.
  * Inline style attributes are allowed (Next and Scalar set them); inline script never is.
  */
-export function contentSecurityPolicy(nonce: string, dev: boolean, formActionOrigins: readonly string[] = [], frameAncestors: "'none'" | "'self'" = "'none'"): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  dev: boolean,
+  formActionOrigins: readonly string[] = [],
+  frameAncestors: "'none'" | "'self'" = "'none'",
+  thirdParty: ThirdPartySources = noThirdParty,
+): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}${thirdParty.script.map((h) => ` ${h}`).join('')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...thirdParty.connect].join(' '),
+    ...(thirdParty.frame.length ? [['frame-src', ...thirdParty.frame].join(' ')] : []),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     ["form-action 'self'", ...formActionOrigins].join(' '),
     `frame-ancestors ${frameAncestors}`,
   ].join('; ');
+}
+
+export type ThirdPartySources = { script: readonly string[]; connect: readonly string[]; frame: readonly string[] };
+const noThirdParty: ThirdPartySources = { script: [], connect: [], frame: [] };
+
+/**
+ * The one page that may talk to another host: a checkout's Stripe payment page
+ * (/checkout/<session>/stripe), which exists only while the session pays with Stripe, the store
+ * having configured it. Stripe.js (js.stripe.com), its API (api.stripe.com) and its frames
+ * (js.stripe.com, hooks.stripe.com for 3-D Secure) are allowed there, as Stripe's CSP guide lists;
+ * every other page keeps the policy above with no other host.
+ */
+export function thirdPartySources(pathname: string): ThirdPartySources {
+  if (!/^\/checkout\/cs_[A-Za-z0-9_-]{32}\/stripe$/.test(pathname)) return noThirdParty;
+  return {
+    script: ['https://js.stripe.com'],
+    connect: ['https://api.stripe.com', 'https://m.stripe.network', 'https://q.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  };
 }
 
 /**

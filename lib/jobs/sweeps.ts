@@ -1,4 +1,5 @@
 import { expireCheckoutSessions } from '../checkout/expire-checkout-sessions';
+import { reconcilePaymentAttempts, sendProviderRefunds } from '../checkout/payments/reconcile';
 import type { ServiceContext } from '../core/context';
 import { sweepDeletedMedia } from '../media/sweep-deleted-media';
 import { expireWaitingDeliveries } from '../webhooks/expire-waiting-deliveries';
@@ -11,6 +12,8 @@ export type Sweep = { name: string; run: (ctx: ServiceContext) => Promise<unknow
  */
 export const sweeps: readonly Sweep[] = [
   { name: 'expireCheckoutSessions', run: expireCheckoutSessions },
+  { name: 'reconcilePaymentAttempts', run: reconcilePaymentAttempts },
+  { name: 'sendProviderRefunds', run: sendProviderRefunds },
   { name: 'expireWaitingWebhookDeliveries', run: expireWaitingDeliveries },
   { name: 'sweepDeletedMedia', run: (ctx) => sweepDeletedMedia(ctx) },
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isUuid } from '../carts/cart-records';
 import { NormalizedAddress } from '../carts/schemas';
 import type { Db } from '../db/client';
-import { type SqlClient, queryRows } from '../db/rows';
+import { type SqlClient, queryRow, queryRows } from '../db/rows';
 import { Prisma } from '../generated/prisma/client';
 import { Currency, Locale, Market } from '../schemas/common';
 import { afterSalesStates, afterSalesTypes } from './after-sales-states';
@@ -225,9 +225,11 @@ export type NewPayment = {
   currency: string;
   cardBrand?: string | null;
   cardLast4?: string | null;
-  reference: string;
+  reference: string | null;
   reason?: string | null;
   afterSalesRequestId?: string | null;
+  /** Refunds through a provider: when the refund sweep first sends it. */
+  sendAfter?: Date | null;
   at: Date;
 };
 
@@ -421,4 +423,72 @@ export async function orderedSkuIds(db: Client, skuIds: readonly string[]): Prom
   if (skuIds.length === 0) return [];
   const rows = await db.orderLine.findMany({ where: { skuId: { in: [...skuIds] } }, select: { skuId: true }, distinct: ['skuId'] });
   return rows.map((r) => r.skuId);
+}
+
+export const ProviderRefundRow = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  provider: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  reference: z.string().nullable(),
+  /** The charge the money came from: its provider reference (a PaymentIntent id). */
+  chargeReference: z.string().nullable(),
+  merchantId: z.string(),
+  installationId: z.string(),
+  livemode: z.boolean(),
+  orderNumber: z.string(),
+});
+export type ProviderRefundRow = z.output<typeof ProviderRefundRow>;
+
+const providerRefundColumns = Prisma.sql`p.id::text AS id, p."orderId"::text AS "orderId", p.provider, p.amount, p.currency, p.reference,
+  (SELECT c.reference FROM "Payment" c WHERE c."orderId" = p."orderId" AND c.kind = 'charge' ORDER BY c."createdAt" LIMIT 1) AS "chargeReference",
+  o."merchantId"::text AS "merchantId", o."installationId"::text AS "installationId", o.livemode, o.number AS "orderNumber"`;
+
+/**
+ * Claims up to `limit` pending refunds of `providers` due to be sent or asked about, pushing their
+ * next turn `leaseMs` ahead in the same statement (two sweeps never send the same refund at once;
+ * the provider's idempotency key makes a resend after a crash harmless anyway).
+ */
+export function claimProviderRefunds(tx: SqlClient, providers: readonly string[], now: Date, leaseMs: number, limit: number): Promise<ProviderRefundRow[]> {
+  const until = new Date(now.getTime() + leaseMs);
+  return queryRows(
+    tx,
+    ProviderRefundRow,
+    Prisma.sql`WITH claimed AS (
+        UPDATE "Payment" SET "sendAfter" = ${until}
+        WHERE id IN (SELECT id FROM "Payment" WHERE kind = 'refund' AND status = 'pending' AND provider = ANY(${[...providers]}::text[])
+                       AND "sendAfter" <= ${now} ORDER BY "sendAfter" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id
+      )
+      SELECT ${providerRefundColumns} FROM "Payment" p JOIN "Order" o ON o.id = p."orderId" WHERE p.id IN (SELECT id FROM claimed)`,
+  );
+}
+
+/** Pending refunds of the order whose charge the provider knows as `chargeReference`, due at once (a notification said something changed). */
+export async function hurryProviderRefunds(db: SqlClient, provider: string, chargeReference: string, now: Date): Promise<number> {
+  const rows = await db.$queryRaw<unknown[]>`UPDATE "Payment" p SET "sendAfter" = ${now}
+    WHERE p.kind = 'refund' AND p.status = 'pending' AND p.provider = ${provider}
+      AND p."orderId" IN (SELECT c."orderId" FROM "Payment" c WHERE c.kind = 'charge' AND c.provider = ${provider} AND c.reference = ${chargeReference})
+    RETURNING p.id`;
+  return rows.length;
+}
+
+/** A pending refund's row, locked, for its outcome; null when it is no longer pending. */
+export function lockPendingRefund(tx: SqlClient, id: string): Promise<ProviderRefundRow | undefined> {
+  return queryRow(
+    tx,
+    ProviderRefundRow,
+    Prisma.sql`SELECT ${providerRefundColumns} FROM "Payment" p JOIN "Order" o ON o.id = p."orderId"
+      WHERE p.id = ${id}::uuid AND p.status = 'pending' FOR UPDATE OF p`,
+  );
+}
+
+export async function updateRefundPayment(
+  tx: Prisma.TransactionClient,
+  id: string,
+  data: { status?: 'succeeded' | 'failed'; reference?: string; failureCode?: string | null; sendAfter?: Date | null; at: Date },
+): Promise<void> {
+  const { at, ...rest } = data;
+  await tx.payment.update({ where: { id }, data: { ...rest, updatedAt: at } });
 }

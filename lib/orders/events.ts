@@ -7,7 +7,7 @@ import { defineEventKind } from '../events/define-event-kind';
  */
 
 const Currency = z.enum(['CNY', 'USD']);
-const PaymentMethod = z.enum(['manual', 'test_card']);
+const PaymentMethod = z.enum(['manual', 'test_card', 'stripe']);
 
 export const OrderCreatedPayload = z.strictObject({
   orderId: z.uuid(),
@@ -134,6 +134,35 @@ export const OrderRefundedPayload = z.strictObject({
   refundedAt: z.iso.datetime(),
 });
 
+export const OrderRefundFailedPayload = z.strictObject({
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  refundId: z.uuid(),
+  currency: Currency,
+  amount: z.int().min(0),
+  failureCode: z.string().meta({ description: 'The provider’s reason, e.g. `insufficient_funds`, `expired_or_canceled_card`.' }),
+  refundedTotal: z.int().min(0).meta({ description: 'All refunds still standing, without this one.' }),
+  failedAt: z.iso.datetime(),
+});
+
+export const orderRefundFailed = defineEventKind({
+  type: 'order.refund_failed',
+  description: 'A refund sent through the payment provider that took the money failed there; its amount no longer counts as refunded and the merchant must act.',
+  stability: 'candidate',
+  subjectType: 'order',
+  payload: OrderRefundFailedPayload,
+  example: {
+    orderId: '3f6c2a1e-8b4d-4e7a-9c15-0d2e6f8a4b71',
+    orderNumber: 'SO-20261123-4K7Q2M',
+    refundId: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+    currency: 'USD',
+    amount: 5398,
+    failureCode: 'expired_or_canceled_card',
+    refundedTotal: 0,
+    failedAt: '2026-11-23T01:25:00.000Z',
+  },
+});
+
 const AfterSalesStateName = z.enum(['requested', 'approved', 'rejected', 'awaiting_return', 'received', 'refunded', 'exchanged']);
 
 export const AfterSalesPayload = z.strictObject({
@@ -239,6 +268,7 @@ export const orderEventKinds = [
   orderClosed,
   orderCancelled,
   orderRefunded,
+  orderRefundFailed,
   afterSalesRequested,
   afterSalesApproved,
   afterSalesRejected,

@@ -91,7 +91,7 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
         orderId: order.id,
         orderNumber: order.number,
         paymentId: charge.id,
-        paymentMethod: charge.provider as 'manual' | 'test_card',
+        paymentMethod: charge.provider as 'manual' | 'test_card' | 'stripe',
         currency: order.currency,
         amount: charge.amount,
         card: null,
@@ -138,8 +138,11 @@ export function paidAmount(order: Pick<OrderRecord, 'payments'>): number {
   return order.payments.filter((p) => p.kind === 'charge' && p.status === 'succeeded').reduce((s, p) => s + p.amount, 0);
 }
 
+/** Providers whose refunds go back through them, asynchronously (the others are recorded as done). */
+const providerRefunded = new Set(['stripe']);
+
 /**
- * Records a succeeded refund and raises the order's refundedTotal in the caller's transaction.
+ * Records a refund (succeeded, or pending with a provider that took the money) and raises the order's refundedTotal in the caller's transaction.
  * The invariant "refunds never exceed what was paid" is checked here and again by the CHECK on
  * the row (refundedTotal <= total): a breach is a bug, so it fails the transaction.
  */
@@ -155,15 +158,20 @@ export async function recordRefund(
   }
   const charge = order.payments.find((p) => p.kind === 'charge');
   const id = randomUUID();
+  // Money a provider took goes back through it: the refund waits `pending` for the refund sweep
+  // (lib/checkout/payments/refunds.ts), its amount counted in refundedTotal at once so that no
+  // second refund can pass what was captured; a failure gives the amount back.
+  const throughProvider = charge !== undefined && providerRefunded.has(charge.provider);
   await insertPayment(tx, {
     id,
     orderId: order.id,
     kind: 'refund',
     provider: charge?.provider ?? 'manual',
-    status: 'succeeded',
+    status: throughProvider ? 'pending' : 'succeeded',
     amount: r.amount,
     currency: order.currency,
-    reference: `re_${randomBytes(12).toString('base64url')}`,
+    reference: throughProvider ? null : `re_${randomBytes(12).toString('base64url')}`,
+    sendAfter: throughProvider ? r.now : null,
     reason: r.reason,
     afterSalesRequestId: r.afterSalesRequestId,
     at: r.now,

@@ -8,9 +8,12 @@ import { insertOrder, insertPayment } from './data';
 import { orderCreated, orderPaid } from './events';
 import type { Tx } from './order-records';
 
+/** How an order was paid: the test card, manual payment, or a provider of lib/checkout/payments/gateway.ts. */
+export type PaidWith = 'test_card' | 'manual' | 'stripe';
+
 export type PlacedCharge =
-  | { outcome: 'succeeded'; method: 'test_card' | 'manual'; reference: string; card: { brand: string; last4: string } | null }
-  | { outcome: 'pending'; method: 'test_card' | 'manual'; reference: string };
+  | { outcome: 'succeeded'; method: PaidWith; reference: string; card: { brand: string; last4: string } | null }
+  | { outcome: 'pending'; method: PaidWith; reference: string };
 
 export type PlacedOrder = {
   orderId: string;

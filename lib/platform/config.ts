@@ -234,6 +234,13 @@ export const variables = {
   BANK_TRANSFER_DAYS: variable(wholeNumber(1, 60).default(7), {
     meaning: 'days after the order within which a bank transfer is due (the deadline the order page shows)',
   }),
+  STRIPE_API_BASE: variable(z.url().optional(), {
+    default: 'unset: https://api.stripe.com',
+    meaning: 'where the Stripe SDK sends API calls (`http://127.0.0.1:<port>` for the local fake the tests run); never set in production',
+  }),
+  STRIPE_API_TIMEOUT_MS: variable(wholeNumber(100).default(10000), {
+    meaning: 'how long a call to Stripe may take before it counts as the provider not answering (the SDK retries once; the shopper sees "try again", nothing is charged twice thanks to the idempotency key)',
+  }),
   CRON_SECRET: variable(z.string().optional(), {
     default: 'unset: the cron route answers 404',
     meaning: 'secret of `GET /api/cron/background-work` (sent as `Authorization: Bearer <CRON_SECRET>`, as Vercel Cron does)',

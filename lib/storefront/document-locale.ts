@@ -1,3 +1,4 @@
+import { confirmPaymentOnReturn } from '../checkout/payments/confirm-return';
 import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 import { getHostedCheckoutBrowserProjection } from '../checkout/browser-steps';
@@ -16,6 +17,8 @@ export const PAGE_URL_HEADER = 'x-page-url';
 /** The checkout page's first view (op 26's service), once per request: the page and the document's language share it. */
 export const loadCheckoutProjection = cache(async (sessionId: string) => {
   const ctx = createServiceContext({ db: await getDb(), requestId: `page_checkout_${crypto.randomUUID()}`, mediaBase: null });
+  // The shopper's return (a reload, Stripe's redirect after 3-D Secure): ask the provider first.
+  await confirmPaymentOnReturn(ctx, sessionId);
   return getHostedCheckoutBrowserProjection(ctx, { sessionId, body: {} });
 });
 

@@ -22,6 +22,7 @@ export type EventAudience = { scope: Scope } | 'store' | 'owner';
  */
 export const eventAudiences: Readonly<Record<string, EventAudience>> = {
   'checkout.session': 'owner',
+  'checkout.payment_attempt': 'owner',
   order: { scope: 'orders:read' },
   after_sales: { scope: 'orders:read' },
   store: 'store',

@@ -11,6 +11,8 @@ import { type CheckoutText, checkoutText } from './text';
 
 type Failure = { code: string; fields: Record<string, string> };
 
+const stripePage = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}/stripe`;
+
 /** POSTs to a browser step of the session (ops 26, 28, 29, 30) and returns its data or its error. */
 async function step<T>(sessionId: string, name: 'projection' | 'return' | 'continue' | 'cancel', body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`/api/v1/hosted/checkout/${encodeURIComponent(sessionId)}/${name}`, {
@@ -123,6 +125,8 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
     setFailure(null);
     const r = await step<Projection>(p.sessionId, 'continue', body);
     setBusy(null);
+    // Stripe: the payment continues on the Payment Element's own page (the only one whose CSP allows Stripe).
+    if (r.ok && r.data.payment.action?.provider === 'stripe') return window.location.assign(stripePage(p.sessionId));
     if (r.ok) return setP(r.data);
     setFailure(r.failure);
     if (r.failure.code === 'checkout_session_not_open') {
@@ -231,6 +235,13 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
               ) : (
                 <form className="co-pay" onSubmit={onPay} noValidate>
                   <h1 className="co-title">{t.paymentTitle}</h1>
+                  {p.payment.action?.provider === 'stripe' && (
+                    <p>
+                      <a className="co-link" href={stripePage(p.sessionId)}>
+                        {t.stripeContinue}
+                      </a>
+                    </p>
+                  )}
                   {p.payment.status === 'declined' && p.payment.declineCode && (
                     <p className="co-error" role="alert" data-code={p.payment.declineCode}>
                       {t.declined[p.payment.declineCode]}
@@ -316,6 +327,11 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
             <div className="co-status-card">
               <h1 className="co-status-title">{p.state === 'cancelled' ? t.cancelledTitle : t.expiredTitle}</h1>
               <p>{p.state === 'cancelled' ? t.cancelledBody : t.expiredBody}</p>
+              {(p.payment.lateOutcome === 'refund_pending' || p.payment.lateOutcome === 'refunded') && (
+                <p role="status" data-testid="co-late-refund">
+                  {t.lateRefund}
+                </p>
+              )}
               <button type="button" className="co-primary" disabled={busy !== null} onClick={leave}>
                 {t.backToStore}
               </button>

@@ -1,4 +1,5 @@
 import { type CardInput, cardBrand, normalizeCardNumber } from './cards';
+import { type GatewayProvider, gatewayProviders } from './gateway';
 
 /**
  * The payment provider interface. A provider charges the pinned total of a session once; the
@@ -20,14 +21,20 @@ export type ChargeResult =
   | { outcome: 'declined'; code: 'card_declined' | 'insufficient_funds'; card: { brand: string; last4: string } | null };
 
 export type PaymentProvider = {
-  method: PaymentMethod;
+  method: SyncPaymentMethod;
   /** Whether sessions of this kind may offer the method (test cards: test-mode installations only). */
   availableFor(session: { livemode: boolean }): boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
 };
 
-export const paymentMethods = ['test_card', 'manual'] as const;
+/**
+ * Every method a session may offer: the synchronous test card and manual payment here, and the
+ * asynchronous providers of gateway.ts (lib/checkout/payments/start-payment.ts), offered only
+ * where the store configured an account for the session's mode (test or live).
+ */
+export const paymentMethods = ['test_card', 'manual', 'stripe'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+export type SyncPaymentMethod = Exclude<PaymentMethod, GatewayProvider>;
 
 /**
  * The documented test cards (the numbers the payment industry uses): any future expiry, any
@@ -61,11 +68,18 @@ export const manualProvider: PaymentProvider = {
 };
 
 /** Providers by method. A real provider is added here (see docs/APP-BUILDERS.md, "Hosted checkout"). */
-export const paymentProviders: Record<PaymentMethod, PaymentProvider> = {
+export const paymentProviders: Record<SyncPaymentMethod, PaymentProvider> = {
   test_card: testCardProvider,
   manual: manualProvider,
 };
 
-export function offeredMethods(session: { livemode: boolean }): PaymentMethod[] {
-  return paymentMethods.filter((m) => paymentProviders[m].availableFor(session));
+export function isGatewayMethod(method: PaymentMethod): method is GatewayProvider {
+  return (gatewayProviders as readonly string[]).includes(method);
+}
+
+/** The methods a session offers: the store's configured providers for its mode first, then the synchronous ones. */
+export function offeredMethods(session: { livemode: boolean }, configured: readonly GatewayProvider[]): PaymentMethod[] {
+  return paymentMethods.filter((m) => (isGatewayMethod(m) ? configured.includes(m) : paymentProviders[m].availableFor(session))).sort(
+    (a, b) => Number(isGatewayMethod(b)) - Number(isGatewayMethod(a)),
+  );
 }

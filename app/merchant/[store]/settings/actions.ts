@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import type { FormState } from '@/components/merchant/console-form';
 import { updateStoreShippingRule } from '@/lib/carts/store-shipping';
+import { removePaymentAccount, saveStripeAccount, testPaymentAccount } from '@/lib/checkout/payments/settings';
 import { getMerchantByIdOrThrow } from '@/lib/catalog/merchants';
 import { updateStoreProfile } from '@/lib/catalog/update-store-profile';
 import { type ErrorIssue, isServiceError } from '@/lib/core/errors';
@@ -112,4 +113,43 @@ export async function saveShippingAction(_previous: FormState, form: FormData): 
   } catch (err) {
     return refused(err, t, values);
   }
+}
+
+const modeOf = (form: FormData): 'test' | 'live' => (field(form, 'mode') === 'live' ? 'live' : 'test');
+
+/** Settings -> Payments: saves (replaces) a mode's Stripe keys; the values typed are never sent back. */
+export async function saveStripeKeysAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const { ctx, store, locale } = await consoleRequest(field(form, 'store'));
+  const t = settingsText(locale);
+  const values = { publishableKey: field(form, 'publishableKey').trim() };
+  try {
+    await saveStripeAccount(ctx, store.merchantId, {
+      mode: modeOf(form),
+      publishableKey: values.publishableKey,
+      secretKey: field(form, 'secretKey').trim(),
+      webhookSecret: field(form, 'webhookSecret').trim(),
+    });
+    return done(t, store.slug, ['stripe']);
+  } catch (err) {
+    if (!isServiceError(err) || err.code !== 'validation_failed') throw err;
+    const errors: Record<string, string> = {};
+    for (const issue of err.issues ?? []) errors[issue.path] ??= issue.message;
+    return { errors, values };
+  }
+}
+
+export async function testStripeKeysAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const { ctx, store, locale } = await consoleRequest(field(form, 'store'));
+  const t = settingsText(locale);
+  const result = await testPaymentAccount(ctx, store.merchantId, 'stripe', modeOf(form));
+  revalidatePath(`/merchant/${store.slug}/settings/payments`);
+  return result.ok ? { notice: t.payments.testOk } : { message: t.payments.testFailed(result.message) };
+}
+
+export async function removeStripeKeysAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const { ctx, store, locale } = await consoleRequest(field(form, 'store'));
+  const t = settingsText(locale);
+  await removePaymentAccount(ctx, store.merchantId, 'stripe', modeOf(form));
+  revalidatePath(`/merchant/${store.slug}/settings/payments`);
+  return { notice: t.payments.removed };
 }

@@ -1,7 +1,7 @@
 import { sectionHref } from '@/components/merchant/sections';
 import type { SettingsText } from './text';
 
-export const settingsPages = ['profile', 'access', 'shipping', 'notifications', 'activity'] as const;
+export const settingsPages = ['profile', 'access', 'shipping', 'payments', 'notifications', 'activity'] as const;
 export type SettingsPage = (typeof settingsPages)[number];
 
 export function settingsHref(storeSlug: string, page?: SettingsPage): string {

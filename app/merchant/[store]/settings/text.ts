@@ -3,11 +3,12 @@ import type { Locale } from '@/lib/schemas/common';
 /** The console's store settings pages, en-US and zh-CN. */
 const en = {
   title: 'Settings',
-  nav: { label: 'Settings pages', profile: 'Store profile', access: 'Store access', shipping: 'Shipping', notifications: 'Notifications', activity: 'Activity' },
+  nav: { label: 'Settings pages', profile: 'Store profile', access: 'Store access', shipping: 'Shipping', payments: 'Payments', notifications: 'Notifications', activity: 'Activity' },
   overview: {
     profile: 'Name, tagline and the support contact shoppers see.',
     access: 'Password protection and proof of work before shoppers get in.',
     shipping: 'Flat rate, free-shipping threshold and the notice shoppers see, per market.',
+    payments: 'Stripe keys for test and live checkouts, kept sealed.',
     notifications: 'The e-mails shoppers and your team receive: preview, your own wording, a test.',
     activity: 'Who changed what in this store, newest first.',
   },
@@ -56,6 +57,25 @@ const en = {
     difficulty: 'Puzzle difficulty',
     difficulties: { easy: 'Easy (under a second on a phone)', standard: 'Standard (about a second)', hard: 'Hard (several seconds)' },
   },
+  payments: {
+    intro:
+      'Stripe takes cards, Apple Pay and Google Pay on its own payment form. Test keys serve checkouts opened with a test API key, live keys live ones. Saved keys are sealed and never shown again, only their last 4 characters.',
+    mode: { test: 'Test mode', live: 'Live mode' },
+    notSaved: 'No keys saved: checkouts in this mode do not offer Stripe.',
+    saved: (key: string, last4: string, whLast4: string) => `Publishable key ${key}; secret key ending ${last4}; signing secret ending ${whLast4}.`,
+    verified: (when: string) => `Connection checked ${when}.`,
+    notVerified: 'Connection not checked since the keys were saved.',
+    webhook: 'Register this webhook endpoint in Stripe for payment_intent.succeeded, payment_intent.payment_failed and charge.refunded:',
+    publishableKey: 'Publishable key',
+    secretKey: 'Secret or restricted key',
+    webhookSecret: 'Webhook signing secret',
+    replaceHint: 'Enter all three to save or replace the keys.',
+    test: 'Test connection',
+    testOk: 'Stripe accepted the saved keys.',
+    testFailed: (why: string) => `Stripe did not accept the call: ${why}`,
+    remove: 'Remove keys',
+    removed: 'The keys were removed: checkouts in this mode no longer offer Stripe.',
+  },
   shipping: {
     title: 'Shipping',
     intro: 'One rule per market: a flat fee per order with physical items, waived when the merchandise reaches the threshold. The free-shipping notice is written from this rule, so it always says what the cart charges.',
@@ -92,11 +112,12 @@ const en = {
 
 const zh: typeof en = {
   title: '设置',
-  nav: { label: '设置页面', profile: '店铺资料', access: '店铺访问', shipping: '运费', notifications: '邮件通知', activity: '操作记录' },
+  nav: { label: '设置页面', profile: '店铺资料', access: '店铺访问', shipping: '运费', payments: '收款', notifications: '邮件通知', activity: '操作记录' },
   overview: {
     profile: '店铺名称、简介和顾客可见的客服联系方式。',
     access: '顾客进店前的密码保护和工作量证明。',
     shipping: '按市场设置固定运费、包邮门槛和顾客看到的包邮提示。',
+    payments: '测试与正式结账使用的 Stripe 密钥，加密保存。',
     notifications: '顾客和店铺成员收到的邮件：预览、自定义文案、发送测试邮件。',
     activity: '谁在本店改了什么，最新的在前。',
   },
@@ -144,6 +165,24 @@ const zh: typeof en = {
     proofOfWorkHint: '顾客的浏览器会解一道小谜题（无需密码）：挡住机器人，不挡人。',
     difficulty: '谜题难度',
     difficulties: { easy: '简单（手机上不到一秒）', standard: '标准（约一秒）', hard: '困难（数秒）' },
+  },
+  payments: {
+    intro: 'Stripe 在其自有付款表单上收取银行卡、Apple Pay 和 Google Pay。测试密钥用于以测试 API 密钥创建的结账，正式密钥用于正式结账。保存的密钥加密存放，不再完整显示，只显示末 4 位。',
+    mode: { test: '测试模式', live: '正式模式' },
+    notSaved: '未保存密钥：此模式下的结账不提供 Stripe。',
+    saved: (key: string, last4: string, whLast4: string) => `可发布密钥 ${key}；私密密钥末 4 位 ${last4}；签名密钥末 4 位 ${whLast4}。`,
+    verified: (when: string) => `已于 ${when} 检查连接。`,
+    notVerified: '保存密钥后尚未检查连接。',
+    webhook: '请在 Stripe 中登记此 Webhook 端点，订阅 payment_intent.succeeded、payment_intent.payment_failed 和 charge.refunded：',
+    publishableKey: '可发布密钥',
+    secretKey: '私密密钥或受限密钥',
+    webhookSecret: 'Webhook 签名密钥',
+    replaceHint: '三项全部填写后即可保存或替换密钥。',
+    test: '检查连接',
+    testOk: 'Stripe 接受了已保存的密钥。',
+    testFailed: (why: string) => `Stripe 未接受此次调用：${why}`,
+    remove: '删除密钥',
+    removed: '密钥已删除：此模式下的结账不再提供 Stripe。',
   },
   shipping: {
     title: '运费',

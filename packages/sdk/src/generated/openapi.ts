@@ -2041,7 +2041,7 @@ export interface webhooks {
                             /** @enum {string} */
                             orderState: "pending_payment" | "paid";
                             /** @enum {string} */
-                            paymentMethod: "manual" | "test_card";
+                            paymentMethod: "manual" | "test_card" | "stripe";
                             /** @enum {string} */
                             currency: "CNY" | "USD";
                             total: number;
@@ -2239,6 +2239,102 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "checkout.payment_attempt.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment with a provider (Stripe) moved: the shopper began paying (`processing`), the provider refused it (`failed`) or it was canceled; or a success after the session ended was placed late or refunded. A success within the session also appends checkout.session.completed.
+         * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded `whsec_` secret; two during a secret rotation overlap. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The event id: the same event delivered to two endpoints has the same id.
+                         */
+                        id: string;
+                        /** @constant */
+                        type: "checkout.payment_attempt.updated";
+                        /** @constant */
+                        apiVersion: "v1";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened.
+                         */
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @description What the event is about. */
+                        subject: {
+                            type: string;
+                            id: string;
+                        };
+                        data: {
+                            /** @description Hosted checkout session id. */
+                            sessionId: string;
+                            /**
+                             * Format: uuid
+                             * @description The cart the session was created from.
+                             */
+                            cartId: string;
+                            /** Format: uuid */
+                            attemptId: string;
+                            /**
+                             * @description The payment provider of the attempt.
+                             * @enum {string}
+                             */
+                            provider: "stripe";
+                            /** @enum {string} */
+                            status: "processing" | "succeeded" | "failed" | "canceled";
+                            /** @description The provider’s reason when `failed`. */
+                            failureCode: string | null;
+                            /** @description A success that arrived after the session ended: its order placed late, or the money going back (docs/MERCHANTS.md, "Payments"). */
+                            lateOutcome: ("placed_late" | "refund_pending" | "refunded" | "refund_failed") | null;
+                            /** @enum {string} */
+                            currency: "CNY" | "USD";
+                            amount: number;
+                            /** Format: date-time */
+                            occurredAt: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; 410 Gone disables the endpoint; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "order.created": {
         parameters: {
             query?: never;
@@ -2322,7 +2418,7 @@ export interface webhooks {
                                 lineTotal: number;
                             }[];
                             /** @enum {string} */
-                            paymentMethod: "manual" | "test_card";
+                            paymentMethod: "manual" | "test_card" | "stripe";
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -2402,7 +2498,7 @@ export interface webhooks {
                             /** Format: uuid */
                             paymentId: string;
                             /** @enum {string} */
-                            paymentMethod: "manual" | "test_card";
+                            paymentMethod: "manual" | "test_card" | "stripe";
                             /** @enum {string} */
                             currency: "CNY" | "USD";
                             amount: number;
@@ -2938,6 +3034,91 @@ export interface webhooks {
                             refundedTotal: number;
                             /** Format: date-time */
                             refundedAt: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; 410 Gone disables the endpoint; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refund_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund sent through the payment provider that took the money failed there; its amount no longer counts as refunded and the merchant must act.
+         * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id (`msg_…`), the same on every retry and redelivery: deduplicate on it, remembering the ids you processed for 34 days. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed; reject it when more than 5 minutes off. */
+                    "webhook-timestamp": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the base64-decoded `whsec_` secret; two during a secret rotation overlap. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The event id: the same event delivered to two endpoints has the same id.
+                         */
+                        id: string;
+                        /** @constant */
+                        type: "order.refund_failed";
+                        /** @constant */
+                        apiVersion: "v1";
+                        /**
+                         * Format: date-time
+                         * @description When the change happened.
+                         */
+                        createdAt: string;
+                        installationId: string | null;
+                        /** @description What the event is about. */
+                        subject: {
+                            type: string;
+                            id: string;
+                        };
+                        data: {
+                            /** Format: uuid */
+                            orderId: string;
+                            orderNumber: string;
+                            /** Format: uuid */
+                            refundId: string;
+                            /** @enum {string} */
+                            currency: "CNY" | "USD";
+                            amount: number;
+                            /** @description The provider’s reason, e.g. `insufficient_funds`, `expired_or_canceled_card`. */
+                            failureCode: string;
+                            /** @description All refunds still standing, without this one. */
+                            refundedTotal: number;
+                            /** Format: date-time */
+                            failedAt: string;
                         };
                     };
                 };
@@ -4686,10 +4867,10 @@ export interface components {
             card?: components["schemas"]["HostedCheckoutCardFields"];
         };
         /**
-         * @description `test_card` (test-mode installations only; places the order `paid`) or `manual` (bank transfer or pay on delivery; places it `pending_payment`).
+         * @description `test_card` (test-mode installations only; places the order `paid`), `manual` (bank transfer or pay on delivery; places it `pending_payment`) or, extension, `stripe` (offered when the store configured Stripe for the session’s mode; paid on Stripe’s Payment Element, confirmed asynchronously).
          * @enum {string}
          */
-        HostedCheckoutPaymentMethod: "test_card" | "manual";
+        HostedCheckoutPaymentMethod: "test_card" | "manual" | "stripe";
         HostedCheckoutCardFields: {
             /** @description Card number; spaces and dashes allowed. Luhn-checked. Never stored: only brand and last 4. */
             number: string;
@@ -5322,7 +5503,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "media_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "product_version_conflict" | "product_handle_taken" | "sku_code_taken" | "product_has_orders" | "product_in_checkout" | "category_version_conflict" | "category_move_invalid" | "category_not_empty" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "stock_below_reserved" | "inventory_version_conflict" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "media_limit_reached" | "upload_too_large" | "media_type_unsupported" | "image_unreadable" | "image_dimensions_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "media_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "payment_notification_invalid" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "product_version_conflict" | "product_handle_taken" | "sku_code_taken" | "product_has_orders" | "product_in_checkout" | "category_version_conflict" | "category_move_invalid" | "category_not_empty" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "stock_below_reserved" | "inventory_version_conflict" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "media_limit_reached" | "upload_too_large" | "media_type_unsupported" | "image_unreadable" | "image_dimensions_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "payment_provider_unavailable";
         StorefrontDecorationDraftResponse: {
             data: components["schemas"]["StorefrontDecorationDraftResource"];
         };
@@ -5702,12 +5883,12 @@ export interface components {
             quote: components["schemas"]["PublicCartCheckoutQuote"];
             payment: {
                 /**
-                 * @description `unpaid`; `declined` (the last attempt was refused: retry); `paid`; `pending` (manual payment awaited).
+                 * @description `unpaid`; `declined` (the last attempt was refused: retry); `paid`; `pending` (manual payment awaited); extension: `processing` (a provider payment is in flight; the stock stays held and the order is placed when the provider confirms).
                  * @enum {string}
                  */
-                status: "unpaid" | "declined" | "paid" | "pending";
+                status: "unpaid" | "declined" | "paid" | "pending" | "processing";
                 method: components["schemas"]["HostedCheckoutPaymentMethod"] | null;
-                declineCode: ("card_declined" | "insufficient_funds") | null;
+                declineCode: ("card_declined" | "insufficient_funds" | "payment_failed") | null;
                 card: components["schemas"]["HostedCheckoutCardSummary"] | null;
             };
             orderId: string | null;
@@ -5839,13 +6020,17 @@ export interface components {
             paymentMethods: components["schemas"]["HostedCheckoutPaymentMethod"][];
             payment: {
                 /**
-                 * @description `unpaid`; `declined` (the last attempt was refused: retry); `paid`; `pending` (manual payment awaited).
+                 * @description `unpaid`; `declined` (the last attempt was refused: retry); `paid`; `pending` (manual payment awaited); extension: `processing` (a provider payment is in flight; the stock stays held and the order is placed when the provider confirms).
                  * @enum {string}
                  */
-                status: "unpaid" | "declined" | "paid" | "pending";
+                status: "unpaid" | "declined" | "paid" | "pending" | "processing";
                 method: components["schemas"]["HostedCheckoutPaymentMethod"] | null;
-                declineCode: ("card_declined" | "insufficient_funds") | null;
+                declineCode: ("card_declined" | "insufficient_funds" | "payment_failed") | null;
                 card: components["schemas"]["HostedCheckoutCardSummary"] | null;
+                /** @description Extension. Set while a provider payment is in flight (`processing`, or `declined` to retry). */
+                action: components["schemas"]["HostedCheckoutPaymentAction"] | null;
+                /** @description Extension. A provider payment that succeeded after the session ended: its order placed late, or the money going back. */
+                lateOutcome: ("placed_late" | "refund_pending" | "refunded" | "refund_failed") | null;
             };
             orderNumber: string | null;
             /** @description Once the order is placed: the shopper’s order page (a signed link that expires 180 days after the order) to follow it, cancel it or ask for after-sales service. */
@@ -5865,6 +6050,14 @@ export interface components {
             quantity: number;
             unitPrice: components["schemas"]["Money"];
             total: components["schemas"]["Money"];
+        };
+        HostedCheckoutPaymentAction: {
+            /** @constant */
+            provider: "stripe";
+            /** @description The store’s Stripe publishable key (pk_test_… or pk_live_…). */
+            publishableKey: string;
+            /** @description The PaymentIntent’s client secret, for the Payment Element. */
+            clientSecret: string;
         };
         HostedBrowserReturnResponse: {
             data: components["schemas"]["HostedBrowserReturn"];

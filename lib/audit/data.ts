@@ -32,6 +32,10 @@ export async function insertAuditEntry(tx: AuditWriter, entry: NewAuditEntry): P
   await tx.auditEntry.create({ data: entry });
 }
 
+export async function insertAuditEntries(tx: AuditWriter, entries: readonly NewAuditEntry[]): Promise<void> {
+  if (entries.length) await tx.auditEntry.createMany({ data: [...entries] });
+}
+
 export const AuditEntryRow = z.object({
   id: z.string(),
   sequence: z.bigint(),

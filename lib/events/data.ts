@@ -31,6 +31,12 @@ export async function insertEvent(tx: EventWriter, event: NewEvent): Promise<voi
   await tx.domainEvent.create({ data: { ...event, payload: event.payload as Prisma.InputJsonObject } });
 }
 
+/** Many events in one statement, in order (their sequence follows the array's). */
+export async function insertEvents(tx: EventWriter, events: readonly NewEvent[]): Promise<void> {
+  if (!events.length) return;
+  await tx.domainEvent.createMany({ data: events.map((event) => ({ ...event, payload: event.payload as Prisma.InputJsonObject })) });
+}
+
 const UndispatchedEvent = z.object({ id: z.string(), type: z.string(), merchantId: z.string(), installationId: z.string().nullable(), occurredAt: z.date() });
 export type UndispatchedEvent = z.infer<typeof UndispatchedEvent>;
 

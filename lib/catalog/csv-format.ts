@@ -57,7 +57,7 @@ export const LOCALIZED_COLUMNS = ['Title', 'Body (HTML)', 'Option1 Name', 'Optio
 export const PRICED_COLUMNS = ['Variant Price', 'Variant Compare At Price'] as const;
 
 export const MAX_IMPORT_ROWS = 100_000;
-export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 export const MAX_IMAGES_PER_PRODUCT = 20;
 const MAX_AMOUNT = 100_000_000;
 const MAX_STOCK = 1_000_000;
@@ -239,7 +239,7 @@ export function parseProductCsv(text: string, store: CsvStore): ParsedCsv {
   const skuLines = new Map<string, number>();
   for (const [handle, rows] of groups) {
     const before = problems.length;
-    const product = readProduct(handle, rows, store, fail, skuLines);
+    const product = readProduct(handle, rows, store, fail, skuLines, (line) => problems.some((p) => p.line === line && p.column?.startsWith('Variant Price')));
     if (problems.length === before && product) products.push(product);
   }
   problems.sort((a, b) => a.line - b.line);
@@ -248,7 +248,7 @@ export function parseProductCsv(text: string, store: CsvStore): ParsedCsv {
 
 type Fail = (line: number, column: string | null, code: string, message: string) => void;
 
-function readProduct(handle: string, rows: Row[], store: CsvStore, fail: Fail, skuLines: Map<string, number>): ImportProduct | null {
+function readProduct(handle: string, rows: Row[], store: CsvStore, fail: Fail, skuLines: Map<string, number>, problemsOnLine: (line: number) => boolean): ImportProduct | null {
   const first = rows[0]!;
   const other = store.locales.filter((l) => l !== store.defaultLocale);
 
@@ -396,8 +396,7 @@ function readProduct(handle: string, rows: Row[], store: CsvStore, fail: Fail, s
       const rawPrice = suffix ? row.get(priceColumn) : own || row.get(priceColumn);
       const rawCompare = suffix ? row.get(compareColumn) : row.get(`Variant Compare At Price (${currency})`) || row.get(compareColumn);
       if (!rawPrice) {
-        if (!suffix) fail(row.line, priceColumn, 'required', `every variant needs a price in ${currency}`);
-        else if (rawCompare) fail(row.line, priceColumn, 'required', 'a compare-at price needs a price');
+        if (rawCompare) fail(row.line, priceColumn, 'required', 'a compare-at price needs a price');
         continue;
       }
       const price = parseMinorUnits(rawPrice, currency);
@@ -414,6 +413,8 @@ function readProduct(handle: string, rows: Row[], store: CsvStore, fail: Fail, s
       }
       prices.push({ currency, amount: price.amount, compareAtAmount });
     }
+    if (!prices.length && !problemsOnLine(row.line)) fail(row.line, 'Variant Price', 'required', `every variant needs a price (${store.currencies.join(' or ')})`);
+    prices.sort((a, b) => (a.currency < b.currency ? -1 : 1));
     const shipping = bool(row, 'Variant Requires Shipping');
     if (shipping !== null) {
       sawShipping = true;

@@ -203,7 +203,7 @@ const zero = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, failed
 export async function runProductImports(ctx: ServiceContext, ports: CatalogImportPorts, options: ImportRunOptions = {}): Promise<ImportRunReport> {
   const batchSize = options.batchSize ?? 250;
   const leaseMs = options.leaseMs ?? 60_000;
-  const budgetMs = options.budgetMs ?? 10_000;
+  const budgetMs = options.budgetMs ?? 5_000;
   const clock = options.clock ?? Date.now;
   const started = clock();
   const token = randomUUID();
@@ -391,6 +391,13 @@ async function updateOne(ctx: ServiceContext, store: MerchantRecord, p: ImportPr
     current = (await readStoreProduct(ctx.db, store.id, productId))!;
   }
   const byCode = new Map(current.skus.map((s) => [s.code, s]));
+  // An option the product has at the same place under the same name keeps its key (the file only names options).
+  const keys = new Map<string, string>();
+  p.options.forEach((o, i) => {
+    const had = current!.options?.[i];
+    if (had && (had.name['en-US'] === o.name['en-US'] || had.name['zh-CN'] === o.name['zh-CN'])) keys.set(o.key, had.key);
+  });
+  const rekey = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [keys.get(k) ?? k, v]));
   const body: MerchantProductUpdateRequest = {
     expectedVersion: current.version,
     ...(p.status !== 'archived' && { status: p.status }),
@@ -401,10 +408,10 @@ async function updateOne(ctx: ServiceContext, store: MerchantRecord, p: ImportPr
     productType: p.productType,
     tags: p.tags,
     seo: p.seo,
-    options: p.options,
+    options: p.options.map((o) => ({ ...o, key: keys.get(o.key) ?? o.key })),
     variants: p.variants.map((v) => {
       const same = byCode.get(v.code);
-      return { ...(same && { id: same.id }), code: v.code, optionValues: v.optionValues, prices: v.prices, barcode: v.barcode, weightGrams: v.weightGrams, maxPerOrder: same?.maxPerOrder ?? 99 };
+      return { ...(same && { id: same.id }), code: v.code, optionValues: rekey(v.optionValues), prices: v.prices, barcode: v.barcode, weightGrams: v.weightGrams, maxPerOrder: same?.maxPerOrder ?? 99 };
     }),
   };
   const view = await updateStoreProduct(ctx, { merchantId: store.id, productId, body, orderedSkus: ports.orderedSkus });
@@ -421,4 +428,13 @@ async function updateOne(ctx: ServiceContext, store: MerchantRecord, p: ImportPr
     if (result.adjustment) changed = true;
   }
   return changed;
+}
+
+/** A file's bytes as text: UTF-8 (a byte-order mark allowed); anything else is 422 `catalog_csv_unreadable`. */
+export function csvText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ServiceError('catalog_csv_unreadable', { details: { problems: [{ line: 1, column: null, code: 'not_utf8', message: 'the file is not UTF-8 text: save it as CSV UTF-8' }] } });
+  }
 }

@@ -8,6 +8,7 @@ import { defineOperation } from './types';
  * page and `npm run catalog` run the same services.
  */
 
+const ImportResponse = dataEnvelope(ProductImport, 'ProductImportResponse');
 const imports = { tag: 'Merchant catalog', stability: 'candidate', extension: true } as const;
 const format =
   'Shopify’s product CSV: a header row, then one row per variant, the rows of a product together under its `Handle`; the product’s columns on its first row; rows with only `Image Src` add images. ' +
@@ -56,7 +57,7 @@ export const startMerchantProductImport = defineOperation({
   bodyType: 'multipart',
   maxBodyBytes: () => MAX_IMPORT_BYTES,
   requestName: 'ProductCsvUploadRequest',
-  response: dataEnvelope(ProductImport, 'ProductImportResponse'),
+  response: ImportResponse,
   responseName: 'ProductImportResponse',
   errors: ['catalog_csv_unreadable', 'upload_too_large'],
 });
@@ -74,7 +75,7 @@ export const getMerchantProductImport = defineOperation({
     'Extension. The import’s status (`queued`, `running`, `done`), products done of the total, created, updated, unchanged, failed and skipped, images added and failed, the file’s problems and the products that failed when written. ' +
     'When it is `done`, every product it wrote is on the storefront and in search (active ones). Another store’s import, or an unknown id, is 404 `catalog_import_not_found`.',
   params: ImportIdParams,
-  response: dataEnvelope(ProductImport, 'ProductImportResponse'),
+  response: ImportResponse,
   responseName: 'ProductImportResponse',
   errors: ['catalog_import_not_found'],
 });

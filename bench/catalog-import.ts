@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { getProductImport, runProductImports, startProductImport } from '../lib/catalog/csv-import';
+import { getProductImport, importProfile, runProductImports, startProductImport } from '../lib/catalog/csv-import';
 import { createServiceContext } from '../lib/core/context';
 import { catalogImportPorts } from '../lib/jobs/catalog-import';
 import { createBenchDatabase } from './harness';
@@ -104,6 +104,7 @@ try {
     productsPerSecond: Math.round(PRODUCTS / ((t2 - t0) / 1000)),
     passes,
     report: report.products,
+    phasesMs: Object.fromEntries(Object.entries(importProfile).map(([k, v]) => [k, Math.round(v)])),
     check: { products: made!.n, skus: skus!.n, createdEvents: events!.n, searchable: searchable!.n, ok },
     load: loadavg()[0],
   };
@@ -111,6 +112,7 @@ try {
     [
       `checked and queued in ${result.checkAndQueueSeconds} s, written in ${result.writeSeconds} s (${passes} worker passes): ${result.totalSeconds} s in all, ${result.productsPerSecond} products/s`,
       `report: ${JSON.stringify(report.products)}`,
+      `time by phase (ms): ${Object.entries(importProfile).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`,
       `check: ${made!.n} products, ${skus!.n} variants, ${events!.n} product.created events, ${searchable!.n} found by search (both prices) -> ${ok ? 'OK' : 'FAILED'}`,
     ].join('\n'),
   );

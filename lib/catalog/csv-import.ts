@@ -193,6 +193,17 @@ export type ImportRunReport = { importId: string | null; products: number; finis
 
 class LeaseLost extends Error {}
 
+/** Where an import's time goes, by phase (bench/catalog-import.ts prints it). */
+export const importProfile: Record<string, number> = {};
+const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
+  const t = performance.now();
+  try {
+    return await work();
+  } finally {
+    importProfile[phase] = (importProfile[phase] ?? 0) + performance.now() - t;
+  }
+};
+
 const zero = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, failed: 0, imagesAdded: 0, imagesFailed: 0 });
 
 /**
@@ -217,9 +228,9 @@ export async function runProductImports(ctx: ServiceContext, ports: CatalogImpor
   let written = 0;
   try {
     while (done < claimed.totalProducts && clock() - started < budgetMs) {
-      const items = await readImportItems(ctx.db, claimed.id, done, batchSize);
+      const items = await timed('readItems', () => readImportItems(ctx.db, claimed.id, done, batchSize));
       if (!items.length) break;
-      const existing = new Map((await findProductsByHandles(ctx.db, store.id, items.map((i) => i.handle))).map((r) => [r.slug, r]));
+      const existing = new Map((await timed('findExisting', () => findProductsByHandles(ctx.db, store.id, items.map((i) => i.handle)))).map((r) => [r.slug, r]));
       let at = 0;
       while (at < items.length) {
         const item = items[at]!;
@@ -241,8 +252,8 @@ export async function runProductImports(ctx: ServiceContext, ports: CatalogImpor
           await step.db.$transaction(
             async (tx) => {
               const result = await createMany(tx, step, store, run.map((i) => ({ seq: i.seq, product: i.product as ImportProduct })), claimed.id);
-              await saveImportItemOutcomes(tx, claimed.id, result.items);
-              if (!(await advanceCatalogImport(tx, { id: claimed.id, token, from: done, to: done + run.length, counts: result.counts, leaseUntil: leaseUntil(), now: step.now }))) throw new LeaseLost();
+              await timed('outcomes', () => saveImportItemOutcomes(tx, claimed.id, result.items));
+              if (!(await timed('advance', () => advanceCatalogImport(tx, { id: claimed.id, token, from: done, to: done + run.length, counts: result.counts, leaseUntil: leaseUntil(), now: step.now })))) throw new LeaseLost();
             },
             { timeout: 60_000 },
           );
@@ -309,9 +320,9 @@ async function createMany(
   run: readonly { seq: number; product: ImportProduct }[],
   importId: string,
 ): Promise<{ items: ({ seq: number } & ItemOutcome)[]; counts: ImportCounts }> {
-  await lockStore(tx, store.id);
-  const taken = new Set((await findProductsByHandles(tx, store.id, run.map((r) => r.product.handle))).map((r) => r.slug));
-  const holders = new Map((await findSkuCodeHolders(tx, store.id, run.flatMap((r) => r.product.variants.map((v) => v.code)))).map((h) => [h.code, h.handle]));
+  await timed('lockStore', () => lockStore(tx, store.id));
+  const taken = new Set((await timed('recheckHandles', () => findProductsByHandles(tx, store.id, run.map((r) => r.product.handle)))).map((r) => r.slug));
+  const holders = new Map((await timed('skuHolders', () => findSkuCodeHolders(tx, store.id, run.flatMap((r) => r.product.variants.map((v) => v.code))))).map((h) => [h.code, h.handle]));
   const counts = zero();
   const items: ({ seq: number } & ItemOutcome)[] = [];
   const rows: NewStoreProduct[] = [];
@@ -338,9 +349,9 @@ async function createMany(
     counts.created++;
     items.push({ seq, outcome: 'created', productId: made.value.id, problems: null });
   }
-  await freeRedirectedHandles(tx, store.id, rows.map((r) => r.product.slug));
-  await insertStoreProducts(tx, store.id, rows, ctx.now);
-  await recordProductsCreated(tx, ctx, store.id, rows.map((r) => ({ id: r.id, slug: r.product.slug, status: r.product.status })), { importId });
+  await timed('freeRedirects', () => freeRedirectedHandles(tx, store.id, rows.map((r) => r.product.slug)));
+  await timed('insertProducts', () => insertStoreProducts(tx, store.id, rows, ctx.now));
+  await timed('eventsAudit', () => recordProductsCreated(tx, ctx, store.id, rows.map((r) => ({ id: r.id, slug: r.product.slug, status: r.product.status })), { importId }));
   return { items, counts };
 }
 

@@ -1125,10 +1125,12 @@ export async function insertCatalogImport(tx: Tx, i: NewCatalogImport): Promise<
       finishedAt: i.items.length ? null : i.now,
     },
   });
+  // One JSON array parameter per chunk, unpacked by PostgreSQL: far cheaper than binding every column of every row.
   for (let at = 0; at < i.items.length; at += 2_000) {
-    await tx.catalogImportItem.createMany({
-      data: i.items.slice(at, at + 2_000).map((item, k) => ({ importId: i.id, seq: at + k, handle: item.handle, line: item.line, product: item.product as Prisma.InputJsonObject })),
-    });
+    const chunk = JSON.stringify(i.items.slice(at, at + 2_000));
+    await tx.$executeRaw`INSERT INTO "CatalogImportItem" ("importId", "seq", "handle", "line", "product")
+      SELECT ${i.id}::uuid, ${at}::int + (e.ordinality::int - 1), e.value->>'handle', (e.value->>'line')::int, e.value->'product'
+      FROM jsonb_array_elements(${chunk}::jsonb) WITH ORDINALITY AS e`;
   }
 }
 

@@ -5,6 +5,7 @@ import { MAX_IMPORT_BYTES } from '@/lib/catalog/csv-format';
 import { csvText, dryRunProductImport, startProductImport } from '@/lib/catalog/csv-import';
 import type { CsvProblemView, ProductImportDryRun } from '@/lib/catalog/import-schemas';
 import { isServiceError } from '@/lib/core/errors';
+import { kickBackgroundWork } from '@/lib/jobs/kick-background-work';
 import { consoleRequest } from '../../console';
 import { importText } from './text';
 
@@ -27,6 +28,8 @@ export async function importProductsAction(_previous: ImportFormState, form: For
     const csv = csvText(new Uint8Array(await file.arrayBuffer()));
     if (form.get('mode') !== 'import') return { dryRun: await dryRunProductImport(ctx, { merchantId: store.merchantId, csv }) };
     id = (await startProductImport(ctx, { merchantId: store.merchantId, csv, filename: file.name })).id;
+    // The background work writes it: a pass now rather than at the next tick (single-flight per process).
+    void kickBackgroundWork();
   } catch (err) {
     if (!isServiceError(err) || err.code !== 'catalog_csv_unreadable') throw err;
     return { error: t.unreadable, problems: (err.details as { problems: CsvProblemView[] }).problems };

@@ -6,7 +6,10 @@ import { operations } from '@/lib/operations';
 import { principalStore } from '@/lib/orders/merchant-orders';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
-  handle(operations.startMerchantProductImport, ({ body }, ctx) =>
-    startProductImport(ctx, { merchantId: principalStore(ctx), csv: csvText(body.file.bytes), filename: body.file.filename }),
+  handle(
+    operations.startMerchantProductImport,
+    ({ body }, ctx) => startProductImport(ctx, { merchantId: principalStore(ctx), csv: csvText(body.file.bytes), filename: body.file.filename }),
+    // The import is written by the background work: start a pass right after the response.
+    { wakesBackgroundWork: true },
   ),
 );

@@ -44,7 +44,7 @@ export async function recordAudit(tx: AuditWriter, actor: Actor, input: AuditInp
 }
 
 /** recordAudit for many entries by one actor at once (a bulk write such as a catalog import's batch): one statement. */
-export async function recordAudits(tx: AuditWriter, actor: Actor, inputs: readonly AuditInput[]): Promise<void> {
+export async function recordAudits(tx: Parameters<typeof insertAuditEntries>[0], actor: Actor, inputs: readonly AuditInput[]): Promise<void> {
   await insertAuditEntries(
     tx,
     inputs.map((input) => ({

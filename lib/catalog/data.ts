@@ -1261,25 +1261,49 @@ export function findSkuCodeHolders(db: SqlClient, merchantId: string, codes: rea
 
 export type NewStoreProduct = { id: string; product: ProductColumns; variants: (VariantColumns & { id: string; stock: number })[] };
 
-/** Many new products of one store with their variants and prices, a few statements in all (the import's batches). */
+/**
+ * Many new products of one store with their variants and prices (the import's batches): three
+ * statements, each taking its rows as one JSON array that PostgreSQL unpacks (binding every
+ * column of thousands of rows costs more than the insert). The search documents follow from the
+ * statement-level triggers, once per statement.
+ */
 export async function insertStoreProducts(tx: Tx, merchantId: string, products: readonly NewStoreProduct[], now: Date): Promise<void> {
   if (!products.length) return;
-  await tx.product.createMany({
-    data: products.map(({ id, product: p }) => ({
+  const productRows = JSON.stringify(
+    products.map(({ id, product: p }) => ({
       id,
-      merchantId,
-      ...p,
-      seoTitle: jsonOrNull(p.seoTitle),
-      seoDescription: jsonOrNull(p.seoDescription),
-      media: [],
-      createdAt: now,
-      updatedAt: now,
+      slug: p.slug,
+      title: p.title,
+      description: p.description,
+      kind: p.kind,
+      status: p.status,
+      categoryId: p.categoryId,
+      options: p.options,
+      vendor: p.vendor,
+      productType: p.productType,
+      tags: p.tags,
+      seoTitle: p.seoTitle,
+      seoDescription: p.seoDescription,
     })),
-  });
-  await tx.sku.createMany({
-    data: products.flatMap(({ id: productId, variants }) => variants.map(({ prices: _prices, ...v }) => ({ ...v, productId, createdAt: now, updatedAt: now }))),
-  });
-  await tx.skuPrice.createMany({ data: products.flatMap(({ variants }) => variants.flatMap((v) => v.prices.map((price) => ({ skuId: v.id, ...price })))) });
+  );
+  await tx.$executeRaw`INSERT INTO "Product" ("id", "merchantId", "slug", "title", "description", "kind", "status", "categoryId", "media", "options", "version",
+      "vendor", "productType", "tags", "seoTitle", "seoDescription", "createdAt", "updatedAt")
+    SELECT r."id", ${merchantId}::uuid, r."slug", r."title", r."description", r."kind"::"ProductKind", r."status"::"ProductStatus", r."categoryId", '[]'::jsonb,
+      r."options", 1, r."vendor", r."productType", ARRAY(SELECT jsonb_array_elements_text(r."tags")), NULLIF(r."seoTitle", 'null'::jsonb),
+      NULLIF(r."seoDescription", 'null'::jsonb), ${now}, ${now}
+    FROM jsonb_to_recordset(${productRows}::jsonb) AS r("id" uuid, "slug" text, "title" jsonb, "description" jsonb, "kind" text, "status" text, "categoryId" uuid,
+      "options" jsonb, "vendor" text, "productType" text, "tags" jsonb, "seoTitle" jsonb, "seoDescription" jsonb)`;
+  const skuRows = JSON.stringify(
+    products.flatMap(({ id: productId, variants }) =>
+      variants.map((v) => ({ id: v.id, productId, code: v.code, optionValues: v.optionValues, stock: v.stock, maxPerOrder: v.maxPerOrder, barcode: v.barcode, weightGrams: v.weightGrams, position: v.position })),
+    ),
+  );
+  await tx.$executeRaw`INSERT INTO "Sku" ("id", "productId", "code", "optionValues", "stock", "maxPerOrder", "barcode", "weightGrams", "position", "createdAt", "updatedAt")
+    SELECT r."id", r."productId", r."code", r."optionValues", r."stock", r."maxPerOrder", r."barcode", r."weightGrams", r."position", ${now}, ${now}
+    FROM jsonb_to_recordset(${skuRows}::jsonb) AS r("id" uuid, "productId" uuid, "code" text, "optionValues" jsonb, "stock" int, "maxPerOrder" int, "barcode" text, "weightGrams" int, "position" int)`;
+  const priceRows = JSON.stringify(products.flatMap(({ variants }) => variants.flatMap((v) => v.prices.map((price) => ({ skuId: v.id, ...price })))));
+  await tx.$executeRaw`INSERT INTO "SkuPrice" ("skuId", "currency", "amount", "compareAtAmount")
+    SELECT r."skuId", r."currency", r."amount", r."compareAtAmount" FROM jsonb_to_recordset(${priceRows}::jsonb) AS r("skuId" uuid, "currency" text, "amount" int, "compareAtAmount" int)`;
 }
 
 const ExportProductRow = z.object({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { processWide } from '../platform/process-wide';
-import { EventPayload, type EventWriter, insertEvent, insertEvents } from './data';
+import { type BulkEventWriter, EventPayload, type EventWriter, insertEvent, insertEvents } from './data';
 import type { EventKind } from './define-event-kind';
 
 export type AppendEventInput<S extends z.ZodType> = {
@@ -35,7 +35,7 @@ export async function appendEvent<S extends z.ZodType>(tx: EventWriter, kind: Ev
 }
 
 /** appendEvent for many events of one kind at once (a bulk write such as a catalog import's batch): one statement, each payload checked. */
-export async function appendEvents<S extends z.ZodType>(tx: EventWriter, kind: EventKind<S>, inputs: readonly AppendEventInput<S>[]): Promise<string[]> {
+export async function appendEvents<S extends z.ZodType>(tx: BulkEventWriter, kind: EventKind<S>, inputs: readonly AppendEventInput<S>[]): Promise<string[]> {
   const events = inputs.map((input) => ({
     id: randomUUID(),
     type: kind.type,

@@ -25,7 +25,7 @@ export function ImportForm({ store, t }: { store: string; t: ImportText }) {
   const [state, action] = useActionState<ImportFormState, FormData>(importProductsAction, null);
   const dry = state?.dryRun;
   return (
-    <form action={action} className="mcc-form" encType="multipart/form-data" data-testid="import-form" noValidate>
+    <form action={action} className="mcc-form" data-testid="import-form" noValidate>
       <input type="hidden" name="store" value={store} />
       <div className="mcc-field">
         <label htmlFor="import-file">{t.file}</label>

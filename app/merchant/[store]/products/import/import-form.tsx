@@ -4,7 +4,8 @@ import { useActionState } from 'react';
 import { useFormStatus } from 'react-dom';
 import { type ImportFormState, importProductsAction } from './actions';
 import { ProblemTable } from './problem-table';
-import type { ImportText } from './text';
+import type { Locale } from '@/lib/schemas/common';
+import { type ImportText, importText } from './text';
 
 function Buttons({ t }: { t: ImportText }) {
   const { pending } = useFormStatus();
@@ -21,7 +22,9 @@ function Buttons({ t }: { t: ImportText }) {
 }
 
 /** The upload form: check the file (the dry run's report below it) or import it. */
-export function ImportForm({ store, t }: { store: string; t: ImportText }) {
+export function ImportForm({ store, locale }: { store: string; locale: Locale }) {
+  // The texts hold functions (counts in sentences), which cannot cross from the server: read them here.
+  const t = importText(locale);
   const [state, action] = useActionState<ImportFormState, FormData>(importProductsAction, null);
   const dry = state?.dryRun;
   return (

@@ -80,7 +80,7 @@ export default async function ImportProductsPage({ params, searchParams }: { par
         <h2 id="upload-title" className="mcc-h2">
           {t.file}
         </h2>
-        <ImportForm store={store.slug} t={t} />
+        <ImportForm store={store.slug} locale={locale} />
       </section>
       <section className="mcc-card" aria-labelledby="format-title">
         <h2 id="format-title" className="mcc-h2">

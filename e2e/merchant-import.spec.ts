@@ -22,7 +22,7 @@ test('a merchant checks a CSV, imports it and finds the product in the store', a
   await expectAxeClean(page);
   await page.screenshot({ path: 'test-results/screenshots/merchant-import-en-desktop.png', fullPage: true });
 
-  await page.getByLabel('Product CSV file').setInputFiles(file(['e2e-lamp,E2E Lamp,<p>Bright</p>,Color,Red,E2E-LAMP-R,4,12.999,active,E2E 台灯,88.00', 'Bad Handle,x,,,,X-1,1,5,,,']));
+  await page.locator('#import-file').setInputFiles(file(['e2e-lamp,E2E Lamp,<p>Bright</p>,Color,Red,E2E-LAMP-R,4,12.999,active,E2E 台灯,88.00', 'Bad Handle,x,,,,X-1,1,5,,,']));
   await page.getByTestId('check').click();
   const report = page.getByTestId('dry-run');
   await expect(report).toContainText('2 problems found');
@@ -30,7 +30,7 @@ test('a merchant checks a CSV, imports it and finds the product in the store', a
   await expect(page.getByTestId('problem').nth(1)).toHaveAttribute('data-line', '3');
   await expectAxeClean(page);
 
-  await page.getByLabel('Product CSV file').setInputFiles(file(['e2e-lamp,E2E Lamp,<p>Bright</p>,Color,Red,E2E-LAMP-R,4,12.99,active,E2E 台灯,88.00', 'e2e-lamp,,,,Blue,E2E-LAMP-B,2,12.99,,,88.00']));
+  await page.locator('#import-file').setInputFiles(file(['e2e-lamp,E2E Lamp,<p>Bright</p>,Color,Red,E2E-LAMP-R,4,12.99,active,E2E 台灯,88.00', 'e2e-lamp,,,,Blue,E2E-LAMP-B,2,12.99,,,88.00']));
   await page.getByTestId('start').click();
   await expect(page).toHaveURL(/\/products\/import\?import=[0-9a-f-]{36}$/);
   await expect(page.getByTestId('import-report')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
@@ -47,7 +47,7 @@ test('the import page in Chinese on a phone', async ({ browser, baseURL }) => {
   const { context, page } = await signedIn(browser, baseURL!, 'zh-CN', 390);
   await page.goto(IMPORT);
   await expect(page.getByRole('heading', { name: '导入商品', level: 1 })).toBeVisible();
-  await page.getByLabel('商品 CSV 文件').setInputFiles({ name: 'x.csv', mimeType: 'text/csv', buffer: Buffer.from('Title\nx') });
+  await page.locator('#import-file').setInputFiles({ name: 'x.csv', mimeType: 'text/csv', buffer: Buffer.from('Title\nx') });
   await page.getByTestId('check').click();
   await expect(page.getByTestId('problem').first()).toHaveAttribute('data-line', '1');
   await expectAxeClean(page);

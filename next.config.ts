@@ -30,6 +30,8 @@ const nextConfig: NextConfig = {
     // Next buffers a request body for proxy.ts (default up to 10 MB): no API body may exceed
     // 64 KiB (lib/http/parse.ts), so buffer no more than that (and a byte to tell it is over).
     proxyClientMaxBodySize: 64 * 1024 + 1,
+    // The console's product CSV import posts the file to a Server Action (16 MiB, the import's limit, and the form's other fields).
+    serverActions: { bodySizeLimit: '17mb' },
   },
   async headers() {
     return [

@@ -87,5 +87,11 @@ export const config = {
   // body cut at proxyClientMaxBodySize (64 KiB, next.config.ts). Their route reads it within the
   // upload limit itself (lib/http/parse.ts) and answers everything the proxy would. The console's
   // product image upload is such a route too (app/merchant/[store]/products/[productId]/media).
-  matcher: ['/((?!_next/static|_next/image|vendor/|media/|favicon.ico|api/v1/open/merchant/products/[^/]+/media$|merchant/[^/]+/products/[^/]+/media$).*)'],
+  // Product CSV uploads likewise: the import operations' bodies (up to 16 MiB), and the console's
+  // import page's Server Action post, which Next itself checks for a foreign Origin (the page itself
+  // still gets its nonce and CSP here: only a post carrying `next-action` skips the proxy).
+  matcher: [
+    '/((?!_next/static|_next/image|vendor/|media/|favicon.ico|api/v1/open/merchant/products/[^/]+/media$|api/v1/open/merchant/product-imports$|api/v1/open/merchant/product-import-dry-runs$|merchant/[^/]+/products/[^/]+/media$|merchant/[^/]+/products/import$).*)',
+    { source: '/merchant/:store/products/import', missing: [{ type: 'header', key: 'next-action' }] },
+  ],
 };

@@ -21,6 +21,7 @@ const SECONDS: Record<string, number> = {
   'shopper-defects.spec.ts': 110,
   'merchant-products.spec.ts': 100,
   'merchant-inventory.spec.ts': 78,
+  'merchant-import.spec.ts': 45,
   'order-page.spec.ts': 71,
   'storefront.spec.ts': 69,
   'storefront-checkout.spec.ts': 62,

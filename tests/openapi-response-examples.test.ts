@@ -67,17 +67,20 @@ async function exampleBody(op: OperationDef, key: string): Promise<unknown> {
  * still need: the test deletes an endpoint it creates for the purpose instead.
  */
 async function exampleParams(op: OperationDef, key: string): Promise<Record<string, string> | undefined> {
+  // The import the documented startMerchantProductImport started (sent before it).
+  if (op.id === 'getMerchantProductImport') return { importId: (live.get('startMerchantProductImport') as { data: { id: string } }).data.id };
   if (op.id !== 'deleteInstallationWebhook') return operationExamples(op.id).params;
   const headers = { authorization: `Bearer ${key}`, 'idempotency-key': 'example-delete-target' };
   const created = await call(handlerFor('createInstallationWebhook'), { method: 'POST', headers, body: { url: 'https://example.com/webhooks/old', eventTypes: ['order.paid'] } });
   return { id: created.body.data.endpoint.id };
 }
 
-/** A documented multipart body as sent: its text parts, and for `file` a small PNG (the same bytes every run). */
+/** A documented multipart body as sent: its text parts, and for `file` the documented text (a CSV) or, where it says "(a PNG image)", a small PNG (the same bytes every run). */
 async function multipartExample(fields: Record<string, string>): Promise<FormData> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (name !== 'file') form.set(name, value);
+    else if (!value.startsWith('(')) form.set(name, new Blob([value], { type: 'text/csv' }), 'products.csv');
     else {
       const png = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#2f4f6f' } }).png().toBuffer();
       form.set(name, new Blob([png as BlobPart], { type: 'image/png' }), 'example.png');

@@ -32,6 +32,17 @@ export async function insertAuditEntry(tx: AuditWriter, entry: NewAuditEntry): P
   await tx.auditEntry.create({ data: entry });
 }
 
+/** Many entries in one statement, their rows as one JSON array, in order. */
+export async function insertAuditEntries(tx: Pick<Prisma.TransactionClient, '$executeRaw'>, entries: readonly NewAuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const rows = JSON.stringify(entries.map((e) => ({ ...e, occurredAt: e.occurredAt.toISOString() })));
+  await tx.$executeRaw`INSERT INTO "AuditEntry" ("id", "merchantId", "actorKind", "actorId", "actorLabel", "action", "subjectType", "subjectId", "details", "occurredAt")
+    SELECT r."id", r."merchantId", r."actorKind", r."actorId", r."actorLabel", r."action", r."subjectType", r."subjectId", r."details", r."occurredAt"
+    FROM ROWS FROM (jsonb_to_recordset(${rows}::jsonb) AS ("id" uuid, "merchantId" uuid, "actorKind" text, "actorId" text, "actorLabel" text,
+      "action" text, "subjectType" text, "subjectId" text, "details" jsonb, "occurredAt" timestamptz)) WITH ORDINALITY AS r("id", "merchantId", "actorKind", "actorId", "actorLabel", "action", "subjectType", "subjectId", "details", "occurredAt", "n")
+    ORDER BY r."n"`;
+}
+
 export const AuditEntryRow = z.object({
   id: z.string(),
   sequence: z.bigint(),

@@ -1112,3 +1112,290 @@ export async function retakeReleasedStock(db: SqlClient, sessionId: string, now:
     UPDATE "Sku" k SET stock = k.stock - r.quantity, "updatedAt" = ${now} FROM retaken r WHERE k.id = r."skuId"`;
   return true;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Product CSV imports and exports (lib/catalog/csv-import.ts, csv-export.ts).
+
+const CatalogImportRow = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  status: z.enum(['queued', 'running', 'done']),
+  filename: z.string(),
+  actor: z.record(z.string(), z.unknown()),
+  totalRows: z.number(),
+  totalProducts: z.number(),
+  doneProducts: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  failed: z.number(),
+  skipped: z.number(),
+  problems: z.array(z.object({ line: z.number(), column: z.string().nullable(), code: z.string(), message: z.string() })),
+  imagesAdded: z.number(),
+  imagesFailed: z.number(),
+  leaseToken: z.string().nullable(),
+  createdAt: z.date(),
+  startedAt: z.date().nullable(),
+  finishedAt: z.date().nullable(),
+});
+export type CatalogImportRow = z.output<typeof CatalogImportRow>;
+
+export type NewCatalogImport = {
+  id: string;
+  merchantId: string;
+  filename: string;
+  actor: Record<string, string>;
+  totalRows: number;
+  skipped: number;
+  problems: { line: number; column: string | null; code: string; message: string }[];
+  items: { handle: string; line: number; product: unknown }[];
+  now: Date;
+};
+
+/** A new import, queued, with its items in file order (in chunks: a large file has tens of thousands). */
+export async function insertCatalogImport(tx: Tx, i: NewCatalogImport): Promise<void> {
+  await tx.catalogImport.create({
+    data: {
+      id: i.id,
+      merchantId: i.merchantId,
+      status: i.items.length ? 'queued' : 'done',
+      filename: i.filename,
+      actor: i.actor,
+      totalRows: i.totalRows,
+      totalProducts: i.items.length,
+      skipped: i.skipped,
+      problems: i.problems,
+      createdAt: i.now,
+      updatedAt: i.now,
+      finishedAt: i.items.length ? null : i.now,
+    },
+  });
+  // One JSON array parameter per chunk, unpacked by PostgreSQL: far cheaper than binding every column of every row.
+  for (let at = 0; at < i.items.length; at += 2_000) {
+    const chunk = JSON.stringify(i.items.slice(at, at + 2_000));
+    await tx.$executeRaw`INSERT INTO "CatalogImportItem" ("importId", "seq", "handle", "line", "product")
+      SELECT ${i.id}::uuid, ${at}::int + (e.ordinality::int - 1), e.value->>'handle', (e.value->>'line')::int, e.value->'product'
+      FROM jsonb_array_elements(${chunk}::jsonb) WITH ORDINALITY AS e`;
+  }
+}
+
+const importColumns = Prisma.sql`"id"::text AS "id", "merchantId"::text AS "merchantId", "status", "filename", "actor", "totalRows", "totalProducts", "doneProducts",
+  "created", "updated", "unchanged", "failed", "skipped", "problems", "imagesAdded", "imagesFailed", "leaseToken", "createdAt", "startedAt", "finishedAt"`;
+
+/** The store's import by id; undefined for another store's or an unknown id. */
+export function readCatalogImport(db: SqlClient, merchantId: string, id: string): Promise<CatalogImportRow | undefined> {
+  if (!UUID_TEXT.test(id)) return Promise.resolve(undefined);
+  return queryRow(db, CatalogImportRow, Prisma.sql`SELECT ${importColumns} FROM "CatalogImport" WHERE "id" = ${id}::uuid AND "merchantId" = ${merchantId}::uuid`);
+}
+
+/** The store's latest imports, newest first. */
+export function listCatalogImports(db: SqlClient, merchantId: string, take: number): Promise<CatalogImportRow[]> {
+  return queryRows(db, CatalogImportRow, Prisma.sql`SELECT ${importColumns} FROM "CatalogImport" WHERE "merchantId" = ${merchantId}::uuid ORDER BY "createdAt" DESC, "id" LIMIT ${take}`);
+}
+
+const ImportItemProblemRow = z.object({
+  seq: z.number(),
+  handle: z.string(),
+  outcome: z.string().nullable(),
+  productId: z.string().nullable(),
+  problems: z.array(z.object({ line: z.number(), column: z.string().nullable(), code: z.string(), message: z.string() })),
+});
+
+/** Items of an import that failed or whose images did not all arrive, in file order. */
+export function readImportItemProblems(db: SqlClient, importId: string, take: number): Promise<z.output<typeof ImportItemProblemRow>[]> {
+  return queryRows(
+    db,
+    ImportItemProblemRow,
+    Prisma.sql`SELECT "seq", "handle", "outcome", "productId"::text AS "productId", "problems" FROM "CatalogImportItem"
+      WHERE "importId" = ${importId}::uuid AND "problems" IS NOT NULL ORDER BY "seq" LIMIT ${take}`,
+  );
+}
+
+/**
+ * Takes the oldest import that is queued, or running under a lapsed lease (its worker died), for
+ * `token` until `leaseUntil`. Two workers never hold one import: the row is locked while it is taken
+ * and others skip it.
+ */
+export function claimCatalogImport(db: SqlClient, token: string, now: Date, leaseUntil: Date): Promise<CatalogImportRow | undefined> {
+  return queryRow(
+    db,
+    CatalogImportRow,
+    Prisma.sql`UPDATE "CatalogImport" SET "status" = 'running', "leaseToken" = ${token}, "leaseUntil" = ${leaseUntil},
+        "startedAt" = COALESCE("startedAt", ${now}), "updatedAt" = ${now}
+      WHERE "id" = (SELECT "id" FROM "CatalogImport"
+        WHERE "status" IN ('queued', 'running') AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})
+        ORDER BY "createdAt", "id" LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING ${importColumns}`,
+  );
+}
+
+const ImportItemRow = z.object({ seq: z.number(), handle: z.string(), line: z.number(), product: z.unknown() });
+
+/** The next items to write, from `fromSeq` on. */
+export function readImportItems(db: SqlClient, importId: string, fromSeq: number, take: number): Promise<z.output<typeof ImportItemRow>[]> {
+  return queryRows(
+    db,
+    ImportItemRow,
+    Prisma.sql`SELECT "seq", "handle", "line", "product" FROM "CatalogImportItem" WHERE "importId" = ${importId}::uuid AND "seq" >= ${fromSeq} ORDER BY "seq" LIMIT ${take}`,
+  );
+}
+
+export type ImportCounts = { created: number; updated: number; unchanged: number; failed: number; imagesAdded: number; imagesFailed: number };
+
+/**
+ * Moves the import's cursor from `from` to `to`, adds the counts and renews the lease, in the
+ * caller's transaction: false (nothing changed) unless `token` still holds the import at `from`,
+ * so a worker that lost its lease cannot write over the one that took it.
+ */
+export async function advanceCatalogImport(tx: SqlClient, a: { id: string; token: string; from: number; to: number; counts: ImportCounts; leaseUntil: Date; now: Date }): Promise<boolean> {
+  const c = a.counts;
+  const rows = await queryRows(
+    tx,
+    z.object({ id: z.string() }),
+    Prisma.sql`UPDATE "CatalogImport" SET "doneProducts" = ${a.to}, "created" = "created" + ${c.created}, "updated" = "updated" + ${c.updated},
+        "unchanged" = "unchanged" + ${c.unchanged}, "failed" = "failed" + ${c.failed}, "imagesAdded" = "imagesAdded" + ${c.imagesAdded},
+        "imagesFailed" = "imagesFailed" + ${c.imagesFailed}, "leaseUntil" = ${a.leaseUntil}, "updatedAt" = ${a.now}
+      WHERE "id" = ${a.id}::uuid AND "leaseToken" = ${a.token} AND "doneProducts" = ${a.from} AND "status" = 'running'
+      RETURNING "id"::text AS "id"`,
+  );
+  return rows.length === 1;
+}
+
+/** What became of items: their outcome, product and problems (null: none). */
+export async function saveImportItemOutcomes(
+  tx: SqlClient,
+  importId: string,
+  outcomes: readonly { seq: number; outcome: string; productId: string | null; problems: unknown[] | null }[],
+): Promise<void> {
+  if (!outcomes.length) return;
+  await tx.$queryRaw`UPDATE "CatalogImportItem" i SET "outcome" = o."outcome", "productId" = o."productId"::uuid, "problems" = o."problems"::jsonb
+    FROM unnest(${outcomes.map((o) => o.seq)}::int[], ${outcomes.map((o) => o.outcome)}::text[], ${outcomes.map((o) => o.productId)}::text[],
+                ${outcomes.map((o) => (o.problems ? JSON.stringify(o.problems) : null))}::text[]) AS o("seq", "outcome", "productId", "problems")
+    WHERE i."importId" = ${importId}::uuid AND i."seq" = o."seq"`;
+}
+
+/** Ends a held import: done when every item is written, else back to the queue (the lease lets go). */
+export async function releaseCatalogImport(tx: SqlClient, id: string, token: string, finished: boolean, now: Date): Promise<void> {
+  await tx.$queryRaw`UPDATE "CatalogImport" SET "status" = CASE WHEN ${finished} THEN 'done' ELSE 'running' END,
+      "finishedAt" = CASE WHEN ${finished} THEN ${now}::timestamptz ELSE NULL END, "leaseToken" = NULL, "leaseUntil" = NULL, "updatedAt" = ${now}
+    WHERE "id" = ${id}::uuid AND "leaseToken" = ${token}`;
+}
+
+const HandleRow = z.object({ slug: z.string(), id: z.string(), version: z.number(), status: ProductStatus });
+
+/** The store's products with these handles (current handles only). */
+export function findProductsByHandles(db: SqlClient, merchantId: string, handles: readonly string[]): Promise<z.output<typeof HandleRow>[]> {
+  if (!handles.length) return Promise.resolve([]);
+  return queryRows(
+    db,
+    HandleRow,
+    Prisma.sql`SELECT "slug", "id"::text AS "id", "version", "status"::text AS "status" FROM "Product" WHERE "merchantId" = ${merchantId}::uuid AND "slug" = ANY(${[...handles]}::text[])`,
+  );
+}
+
+/** Which of `codes` the store's products carry, and on which product's handle. */
+export function findSkuCodeHolders(db: SqlClient, merchantId: string, codes: readonly string[]): Promise<{ code: string; handle: string }[]> {
+  if (!codes.length) return Promise.resolve([]);
+  return queryRows(
+    db,
+    z.object({ code: z.string(), handle: z.string() }),
+    Prisma.sql`SELECT s."code", p."slug" AS "handle" FROM "Sku" s JOIN "Product" p ON p."id" = s."productId"
+      WHERE p."merchantId" = ${merchantId}::uuid AND s."code" = ANY(${[...codes]}::text[])`,
+  );
+}
+
+export type NewStoreProduct = { id: string; product: ProductColumns; variants: (VariantColumns & { id: string; stock: number })[] };
+
+/**
+ * Many new products of one store with their variants and prices (the import's batches): three
+ * statements, each taking its rows as one JSON array that PostgreSQL unpacks (binding every
+ * column of thousands of rows costs more than the insert). The search documents follow from the
+ * statement-level triggers, once per statement.
+ */
+export async function insertStoreProducts(tx: Tx, merchantId: string, products: readonly NewStoreProduct[], now: Date): Promise<void> {
+  if (!products.length) return;
+  const productRows = JSON.stringify(
+    products.map(({ id, product: p }) => ({
+      id,
+      slug: p.slug,
+      title: p.title,
+      description: p.description,
+      kind: p.kind,
+      status: p.status,
+      categoryId: p.categoryId,
+      options: p.options,
+      vendor: p.vendor,
+      productType: p.productType,
+      tags: p.tags,
+      seoTitle: p.seoTitle,
+      seoDescription: p.seoDescription,
+    })),
+  );
+  await tx.$executeRaw`INSERT INTO "Product" ("id", "merchantId", "slug", "title", "description", "kind", "status", "categoryId", "media", "options", "version",
+      "vendor", "productType", "tags", "seoTitle", "seoDescription", "createdAt", "updatedAt")
+    SELECT r."id", ${merchantId}::uuid, r."slug", r."title", r."description", r."kind"::"ProductKind", r."status"::"ProductStatus", r."categoryId", '[]'::jsonb,
+      r."options", 1, r."vendor", r."productType", ARRAY(SELECT jsonb_array_elements_text(r."tags")), NULLIF(r."seoTitle", 'null'::jsonb),
+      NULLIF(r."seoDescription", 'null'::jsonb), ${now}, ${now}
+    FROM jsonb_to_recordset(${productRows}::jsonb) AS r("id" uuid, "slug" text, "title" jsonb, "description" jsonb, "kind" text, "status" text, "categoryId" uuid,
+      "options" jsonb, "vendor" text, "productType" text, "tags" jsonb, "seoTitle" jsonb, "seoDescription" jsonb)`;
+  const skuRows = JSON.stringify(
+    products.flatMap(({ id: productId, variants }) =>
+      variants.map((v) => ({ id: v.id, productId, code: v.code, optionValues: v.optionValues, stock: v.stock, maxPerOrder: v.maxPerOrder, barcode: v.barcode, weightGrams: v.weightGrams, position: v.position })),
+    ),
+  );
+  await tx.$executeRaw`INSERT INTO "Sku" ("id", "productId", "code", "optionValues", "stock", "maxPerOrder", "barcode", "weightGrams", "position", "createdAt", "updatedAt")
+    SELECT r."id", r."productId", r."code", r."optionValues", r."stock", r."maxPerOrder", r."barcode", r."weightGrams", r."position", ${now}, ${now}
+    FROM jsonb_to_recordset(${skuRows}::jsonb) AS r("id" uuid, "productId" uuid, "code" text, "optionValues" jsonb, "stock" int, "maxPerOrder" int, "barcode" text, "weightGrams" int, "position" int)`;
+  const priceRows = JSON.stringify(products.flatMap(({ variants }) => variants.flatMap((v) => v.prices.map((price) => ({ skuId: v.id, ...price })))));
+  await tx.$executeRaw`INSERT INTO "SkuPrice" ("skuId", "currency", "amount", "compareAtAmount")
+    SELECT r."skuId", r."currency", r."amount", r."compareAtAmount" FROM jsonb_to_recordset(${priceRows}::jsonb) AS r("skuId" uuid, "currency" text, "amount" int, "compareAtAmount" int)`;
+}
+
+const ExportProductRow = z.object({
+  id: z.string(),
+  slug: z.string(),
+  status: ProductStatus,
+  title: LocalizedString,
+  description: LocalizedString,
+  kind: Kind,
+  vendor: z.string().nullable(),
+  productType: z.string().nullable(),
+  tags: z.array(z.string()),
+  seoTitle: LocalizedString.nullable(),
+  seoDescription: LocalizedString.nullable(),
+  media: z.array(MediaRow).nullable(),
+  options: z.array(StoredOption).nullable(),
+  skus: z.array(
+    z.object({
+      code: z.string(),
+      optionValues: z.record(z.string(), z.string()),
+      barcode: z.string().nullable(),
+      weightGrams: z.number().nullable(),
+      onHand: z.number(),
+      prices: z.array(z.object({ currency: Currency, amount: z.number(), compareAtAmount: z.number().nullable() })),
+    }),
+  ),
+});
+export type ExportProductRow = z.output<typeof ExportProductRow>;
+
+/** A page of the store's products for the export, in handle order, with each variant's units on hand (available and held). */
+export function readExportProducts(db: SqlClient, merchantId: string, afterHandle: string | null, take: number): Promise<ExportProductRow[]> {
+  return queryRows(
+    db,
+    ExportProductRow,
+    Prisma.sql`SELECT p."id"::text AS "id", p."slug", p."status"::text AS "status", p."title", p."description", p."kind"::text AS "kind", p."vendor", p."productType",
+        p."tags", p."seoTitle", p."seoDescription", p."media", p."options",
+        COALESCE((SELECT json_agg(json_build_object('code', s."code", 'optionValues', s."optionValues", 'barcode', s."barcode", 'weightGrams', s."weightGrams",
+            'onHand', s."stock" + ${reservedUnits},
+            'prices', COALESCE((SELECT json_agg(json_build_object('currency', sp."currency", 'amount', sp."amount", 'compareAtAmount', sp."compareAtAmount") ORDER BY sp."currency")
+                                FROM "SkuPrice" sp WHERE sp."skuId" = s."id"), '[]'::json))
+            ORDER BY s."position", s."id") FROM "Sku" s WHERE s."productId" = p."id"), '[]'::json) AS "skus"
+      FROM "Product" p WHERE p."merchantId" = ${merchantId}::uuid AND (${afterHandle}::text IS NULL OR p."slug" > ${afterHandle}::text)
+      ORDER BY p."slug" LIMIT ${take}`,
+  );
+}
+
+/** freeRedirectedHandle for many handles at once. */
+export async function freeRedirectedHandles(tx: Tx, merchantId: string, handles: readonly string[]): Promise<void> {
+  if (handles.length) await tx.productHandleRedirect.deleteMany({ where: { merchantId, handle: { in: [...handles] } } });
+}

@@ -1,10 +1,10 @@
 import 'server-only';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, recordAudits } from '../audit/record-audit';
 import type { ServiceContext } from '../core/context';
 import { type ErrorIssue, ServiceError } from '../core/errors';
 import { withMediaUrls } from '../core/media-urls';
 import type { Db } from '../db/client';
-import { appendEvent } from '../events/append-event';
+import { appendEvent, appendEvents } from '../events/append-event';
 import type { Prisma } from '../generated/prisma/client';
 import { type Currency, type Locale, type LocalizedString, type Market, marketCurrency, marketDefaultLocale } from '../schemas/common';
 import type { MerchantProduct, ProductOptionInput, VariantPriceInput } from './admin-schemas';
@@ -56,7 +56,7 @@ export class Issues {
   }
 }
 
-const storeLocales = (store: MerchantRecord): Locale[] => [...new Set(store.markets.map((m: Market) => marketDefaultLocale[m]))];
+export const storeLocales = (store: MerchantRecord): Locale[] => [...new Set(store.markets.map((m: Market) => marketDefaultLocale[m]))];
 export const storeCurrencies = (store: MerchantRecord): Currency[] => store.markets.map((m: Market) => marketCurrency[m]);
 
 /**
@@ -248,4 +248,31 @@ export async function recordProductChange(
     occurredAt: ctx.now,
     payload: { productId: product.id, handle: product.slug, status: product.status, version: product.version, changed: change.changed, changedAt: ctx.now.toISOString() },
   });
+}
+
+/** recordProductChange's `create` for many new products at once (an import's batch): two statements. */
+export async function recordProductsCreated(
+  tx: Prisma.TransactionClient,
+  ctx: ServiceContext,
+  merchantId: string,
+  products: readonly { id: string; slug: string; status: 'draft' | 'active' | 'archived' }[],
+  details: Record<string, string | number | boolean | null>,
+): Promise<void> {
+  if (!products.length) return;
+  await recordAudits(
+    tx,
+    ctx.actor,
+    products.map((p) => ({ merchantId, action: 'product.create', subjectType: 'product', subjectId: p.id, occurredAt: ctx.now, details: { handle: p.slug, version: 1, ...details } })),
+  );
+  await appendEvents(
+    tx,
+    productCreated,
+    products.map((p) => ({
+      merchantId,
+      installationId: null,
+      subjectId: p.id,
+      occurredAt: ctx.now,
+      payload: { productId: p.id, handle: p.slug, status: p.status, version: 1, changed: [], changedAt: ctx.now.toISOString() },
+    })),
+  );
 }

@@ -38,6 +38,7 @@ export const errorCatalogue = {
   route_not_found: { status: 404, message: 'No operation exists at this path.' },
   merchant_not_found: { status: 404, message: 'No store exists with this slug.' },
   product_not_found: { status: 404, message: 'No product exists with this slug in this store.' },
+  catalog_import_not_found: { status: 404, message: 'The store has no product import with this id.' },
   category_not_found: { status: 404, message: 'No category exists with this slug.' },
   decoration_not_published: { status: 404, message: 'This store has no published decoration.' },
   decoration_draft_not_found: { status: 404, message: 'No decoration draft is saved for this store.' },
@@ -110,6 +111,7 @@ export const errorCatalogue = {
   upload_too_large: { status: 413, message: 'The upload is larger than the limit; details.maxBytes says how large it may be.' },
   media_type_unsupported: { status: 415, message: 'The file is not an image of a supported type: JPEG, PNG, WebP, AVIF or GIF (SVG is refused).' },
   image_unreadable: { status: 422, message: 'The image could not be decoded: it is damaged or truncated.' },
+  catalog_csv_unreadable: { status: 422, message: 'The file is not a product CSV this store can import; details.problems lists why, with line numbers.' },
   image_dimensions_too_large: { status: 422, message: 'The image has more pixels than allowed; details.maxPixels says how many it may have.' },
   // 429
   rate_limited: { status: 429, message: 'Too many requests. Slow down and retry later.', retryable: true },

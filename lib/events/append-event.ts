@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { processWide } from '../platform/process-wide';
-import { EventPayload, type EventWriter, insertEvent } from './data';
+import { type BulkEventWriter, EventPayload, type EventWriter, insertEvent, insertEvents } from './data';
 import type { EventKind } from './define-event-kind';
 
 export type AppendEventInput<S extends z.ZodType> = {
@@ -32,6 +32,23 @@ export async function appendEvent<S extends z.ZodType>(tx: EventWriter, kind: Ev
     occurredAt: input.occurredAt,
   });
   return id;
+}
+
+/** appendEvent for many events of one kind at once (a bulk write such as a catalog import's batch): one statement, each payload checked. */
+export async function appendEvents<S extends z.ZodType>(tx: BulkEventWriter, kind: EventKind<S>, inputs: readonly AppendEventInput<S>[]): Promise<string[]> {
+  const events = inputs.map((input) => ({
+    id: randomUUID(),
+    type: kind.type,
+    merchantId: input.merchantId,
+    installationId: input.installationId,
+    subjectType: kind.subjectType,
+    subjectId: input.subjectId,
+    payload: EventPayload.parse(kind.payload.parse(input.payload)),
+    occurredAt: input.occurredAt,
+  }));
+  appended.count += events.length;
+  await insertEvents(tx, events);
+  return events.map((e) => e.id);
 }
 
 const appended = processWide('events-appended', () => ({ count: 0 }));

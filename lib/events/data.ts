@@ -31,6 +31,19 @@ export async function insertEvent(tx: EventWriter, event: NewEvent): Promise<voi
   await tx.domainEvent.create({ data: { ...event, payload: event.payload as Prisma.InputJsonObject } });
 }
 
+export type BulkEventWriter = Pick<Prisma.TransactionClient, '$executeRaw'>;
+
+/** Many events in one statement, their rows as one JSON array, in order (their sequence follows the array's). */
+export async function insertEvents(tx: BulkEventWriter, events: readonly NewEvent[]): Promise<void> {
+  if (!events.length) return;
+  const rows = JSON.stringify(events.map((e) => ({ ...e, occurredAt: e.occurredAt.toISOString() })));
+  await tx.$executeRaw`INSERT INTO "DomainEvent" ("id", "type", "merchantId", "installationId", "subjectType", "subjectId", "payload", "occurredAt")
+    SELECT r."id", r."type", r."merchantId", r."installationId", r."subjectType", r."subjectId", r."payload", r."occurredAt"
+    FROM ROWS FROM (jsonb_to_recordset(${rows}::jsonb) AS ("id" uuid, "type" text, "merchantId" uuid, "installationId" uuid, "subjectType" text,
+      "subjectId" text, "payload" jsonb, "occurredAt" timestamptz)) WITH ORDINALITY AS r("id", "type", "merchantId", "installationId", "subjectType", "subjectId", "payload", "occurredAt", "n")
+    ORDER BY r."n"`;
+}
+
 const UndispatchedEvent = z.object({ id: z.string(), type: z.string(), merchantId: z.string(), installationId: z.string().nullable(), occurredAt: z.date() });
 export type UndispatchedEvent = z.infer<typeof UndispatchedEvent>;
 

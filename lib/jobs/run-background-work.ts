@@ -60,5 +60,6 @@ export async function runBackgroundWork(options: BackgroundWorkOptions): Promise
 
 /** Whether a pass found anything to do (worth another pass right away). */
 export function didWork(report: BackgroundWorkReport): boolean {
-  return report.dispatchedEvents > 0 || report.deliveries.claimed > 0 || report.notifiedEvents > 0 || report.mail.claimed > 0;
+  const imports = report.sweeps.catalogImports as { products?: number } | undefined;
+  return report.dispatchedEvents > 0 || report.deliveries.claimed > 0 || report.notifiedEvents > 0 || report.mail.claimed > 0 || (imports?.products ?? 0) > 0;
 }

@@ -2,6 +2,7 @@ import { expireCheckoutSessions } from '../checkout/expire-checkout-sessions';
 import { reconcilePaymentAttempts, sendProviderRefunds } from '../checkout/payments/reconcile';
 import type { ServiceContext } from '../core/context';
 import { sweepDeletedMedia } from '../media/sweep-deleted-media';
+import { runCatalogImports } from './catalog-import';
 import { expireWaitingDeliveries } from '../webhooks/expire-waiting-deliveries';
 
 export type Sweep = { name: string; run: (ctx: ServiceContext) => Promise<unknown> };
@@ -16,4 +17,6 @@ export const sweeps: readonly Sweep[] = [
   { name: 'sendProviderRefunds', run: sendProviderRefunds },
   { name: 'expireWaitingWebhookDeliveries', run: expireWaitingDeliveries },
   { name: 'sweepDeletedMedia', run: (ctx) => sweepDeletedMedia(ctx) },
+  // Product CSV imports: a few seconds of one import's batches per pass (lib/catalog/csv-import.ts).
+  { name: 'catalogImports', run: runCatalogImports },
 ];

@@ -25,6 +25,13 @@ export type OperationExamples = {
   body?: unknown;
 };
 
+/** A product CSV in Shopify's format for the demo store lumen-audio (en-US and USD by default, zh-CN and CNY beside). */
+const productCsvExample = [
+  'Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Grams,Variant Inventory Qty,Variant Price,Variant Compare At Price,Variant Requires Shipping,Status,Title (zh-CN),Option1 Name (zh-CN),Option1 Value (zh-CN),Variant Price (CNY)',
+  'walnut-desk-lamp,Walnut Desk Lamp,<p>Warm light for late work.</p>,Lumen,Lamps,"home, light",TRUE,Color,Walnut,LAMP-WAL,900,12,49.00,59.00,TRUE,active,胡桃木台灯,颜色,胡桃木色,349.00',
+  'walnut-desk-lamp,,,,,,,,Black,LAMP-BLK,900,8,49.00,,TRUE,,,,黑色,349.00',
+].join('\n');
+
 const browserStep = { params: { sessionId: DEMO_CHECKOUT_SESSION_ID }, body: {} };
 
 /** A decoration draft of the demo store the demo keys belong to (lumen-audio): its seeded block ids, its products. */
@@ -218,6 +225,11 @@ const examples: Partial<Record<OperationId, OperationExamples>> = {
     params: { store: 'maison-atelier' },
     body: { kind: 'password', password: 'atelier-members-2026' },
   },
+  // The file part is a CSV: "Try it" offers a file picker for it.
+  dryRunMerchantProductImport: { body: { file: productCsvExample } },
+  startMerchantProductImport: { body: { file: productCsvExample } },
+  // An import startMerchantProductImport answered (its `id`).
+  getMerchantProductImport: { params: { importId: stableUuid('product-import:example') } },
   listProductMedia: { params: { productId: lumenProductId('aurora-wireless-earbuds-pro') } },
   // The file part is binary: "Try it" offers a file picker for it (any PNG, JPEG, WebP, AVIF or GIF).
   uploadProductMedia: {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cartOperations } from './carts';
 import { catalogAdminOperations } from './catalog-admin';
+import { catalogImportOperations } from './catalog-import';
 import { catalogOperations } from './catalog';
 import { decorationOperations } from './decoration';
 import { hostedCheckoutOperations } from './hosted-checkout';
@@ -25,6 +26,7 @@ export const operations = {
   ...catalogOperations,
   ...inventoryOperations,
   ...catalogAdminOperations,
+  ...catalogImportOperations,
   ...searchOperations,
   ...oauthOperations,
   ...storeAccessOperations,

@@ -1719,6 +1719,110 @@ export interface paths {
         patch: operations["updateMerchantCategory"];
         trace?: never;
     };
+    "/api/v1/open/merchant/product-import-dry-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a product CSV without importing it
+         * @description Extension. Reads the file and checks every row against the store, writing nothing: every problem of every row with its line number (line 1 is the header), how many products an import would create and update. SKU codes another product of the store carries are problems too. Shopify’s product CSV: a header row, then one row per variant, the rows of a product together under its `Handle`; the product’s columns on its first row; rows with only `Image Src` add images. The plain text columns are in the store’s default language; the same column with a locale after it (`Title (en-US)`, `Option1 Value (zh-CN)`, ...) carries that language. `Variant Price` and `Variant Compare At Price` are decimal amounts in the default market’s currency (`19.99`, no more decimals than the currency has); `Variant Price (USD)` prices the variant in another currency of the store. `Body (HTML)` is made plain text (scripts and tags removed, line breaks kept). Other columns of Shopify’s export are ignored (listed in `ignoredColumns`). A `multipart/form-data` body with the file in `file`, UTF-8, at most 16 MiB.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["dryRunMerchantProductImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/product-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a product CSV
+         * @description Extension. Checks the file as the dry run does and queues its products for the background work, which writes them in file order: a handle the store has is changed to match the file (its stock set to `Variant Inventory Qty`), a new one is created; `Image Src` images are fetched (public https addresses only) and added. Products with problems are skipped and listed in `problems`. Each product’s change appends its `product.created` or `product.updated` event (webhooks). Answers the import (`queued`); follow it with getMerchantProductImport. A file that is not a product CSV at all is 422 `catalog_csv_unreadable` with `details.problems`. Shopify’s product CSV: a header row, then one row per variant, the rows of a product together under its `Handle`; the product’s columns on its first row; rows with only `Image Src` add images. The plain text columns are in the store’s default language; the same column with a locale after it (`Title (en-US)`, `Option1 Value (zh-CN)`, ...) carries that language. `Variant Price` and `Variant Compare At Price` are decimal amounts in the default market’s currency (`19.99`, no more decimals than the currency has); `Variant Price (USD)` prices the variant in another currency of the store. `Body (HTML)` is made plain text (scripts and tags removed, line breaks kept). Other columns of Shopify’s export are ignored (listed in `ignoredColumns`). A `multipart/form-data` body with the file in `file`, UTF-8, at most 16 MiB.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:write`.
+         *
+         *     Rate limit policy `keyWrite`: 240 requests per 60 s.
+         */
+        post: operations["startMerchantProductImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/product-imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a product import’s progress and report
+         * @description Extension. The import’s status (`queued`, `running`, `done`), products done of the total, created, updated, unchanged, failed and skipped, images added and failed, the file’s problems and the products that failed when written. When it is `done`, every product it wrote is on the storefront and in search (active ones). Another store’s import, or an unknown id, is 404 `catalog_import_not_found`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["getMerchantProductImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/open/merchant/product-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the store’s products as CSV
+         * @description Extension. Every product of the store, whatever its status, in handle order, as the CSV startMerchantProductImport reads (the same columns; `Variant Inventory Qty` is the units on hand, `Image Src` each image’s URL). Importing it back changes nothing. The CSV text is in `data.csv`.
+         *
+         *     **Extension**: not one of the 30 operations of the public interface.
+         *
+         *     Requires an API key with scope `products:read`.
+         *
+         *     Rate limit policy `keyRead`: 600 requests per 60 s.
+         */
+        get: operations["exportMerchantProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search": {
         parameters: {
             query?: never;
@@ -5361,6 +5465,13 @@ export interface components {
             /** @description Place among its siblings (0 first); the others shift. */
             position?: number;
         };
+        ProductCsvUploadRequest: {
+            /**
+             * Format: binary
+             * @description The CSV file (UTF-8), Shopify’s product format.
+             */
+            file: string;
+        };
         /**
          * @description `relevance`: whole words in the title first, then whole words anywhere, then word beginnings and typo corrections, title before description; `newest`: newest listing first; `price_asc` / `price_desc`: by the lowest SKU price in the market currency. Ties are broken by newest listing, then id, so pages never overlap.
          * @enum {string}
@@ -5503,7 +5614,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "media_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "payment_notification_invalid" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "product_version_conflict" | "product_handle_taken" | "sku_code_taken" | "product_has_orders" | "product_in_checkout" | "category_version_conflict" | "category_move_invalid" | "category_not_empty" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "stock_below_reserved" | "inventory_version_conflict" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "media_limit_reached" | "upload_too_large" | "media_type_unsupported" | "image_unreadable" | "image_dimensions_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "payment_provider_unavailable";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "address_invalid" | "webhook_url_invalid" | "return_url_not_allowed" | "card_invalid" | "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof" | "use_dpop_nonce" | "authentication_required" | "invalid_client" | "store_access_required" | "insufficient_scope" | "store_access_denied" | "route_not_found" | "merchant_not_found" | "product_not_found" | "catalog_import_not_found" | "category_not_found" | "decoration_not_published" | "decoration_draft_not_found" | "decoration_version_not_found" | "cart_not_found" | "cart_item_not_found" | "sku_not_found" | "order_not_found" | "after_sales_request_not_found" | "checkout_session_not_found" | "webhook_endpoint_not_found" | "webhook_delivery_not_found" | "media_not_found" | "method_not_allowed" | "idempotency_key_reused" | "idempotency_request_in_progress" | "cart_not_active" | "cart_version_conflict" | "cart_limit_exceeded" | "sku_unavailable" | "insufficient_stock" | "address_market_mismatch" | "address_token_stale" | "checkout_in_progress" | "checkout_session_not_open" | "cart_empty" | "payment_method_unavailable" | "payment_notification_invalid" | "order_not_cancellable" | "after_sales_not_eligible" | "after_sales_already_open" | "order_state_conflict" | "order_version_conflict" | "after_sales_state_conflict" | "product_version_conflict" | "product_handle_taken" | "sku_code_taken" | "product_has_orders" | "product_in_checkout" | "category_version_conflict" | "category_move_invalid" | "category_not_empty" | "decoration_draft_conflict" | "decoration_version_conflict" | "decoration_not_publishable" | "stock_below_reserved" | "inventory_version_conflict" | "refund_exceeds_remaining" | "webhook_endpoint_limit_reached" | "challenge_locked" | "challenge_expired" | "challenge_already_used" | "challenge_kind_not_accepted" | "media_limit_reached" | "upload_too_large" | "media_type_unsupported" | "image_unreadable" | "catalog_csv_unreadable" | "image_dimensions_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "payment_provider_unavailable";
         StorefrontDecorationDraftResponse: {
             data: components["schemas"]["StorefrontDecorationDraftResource"];
         };
@@ -6998,6 +7109,87 @@ export interface components {
             id: string;
             /** @constant */
             deleted: true;
+        };
+        ProductImportDryRunResponse: {
+            data: components["schemas"]["ProductImportDryRun"];
+        };
+        ProductImportDryRun: {
+            /** @description Rows below the header. */
+            rows: number;
+            /** @description Products (handles) in the file. */
+            products: number;
+            /** @description Products an import would write. */
+            valid: number;
+            /** @description Of those, new handles. */
+            create: number;
+            /** @description Of those, handles the store already has (changed to match the file). */
+            update: number;
+            /** @description Every problem of every row, in line order; a product with any is left out of an import. */
+            problems: components["schemas"]["ProductCsvProblem"][];
+            /** @description Columns of the header this format does not read (left alone). */
+            ignoredColumns: string[];
+        };
+        ProductCsvProblem: {
+            /** @description The line of the file (line 1 is the header). */
+            line: number;
+            /** @description The column, when the problem is one cell’s. */
+            column: string | null;
+            /** @description What is wrong, e.g. `invalid_price`, `required`, `duplicate_sku`, `sku_code_taken`, `image_refused`. */
+            code: string;
+            message: string;
+        };
+        ProductImportResponse: {
+            data: components["schemas"]["ProductImport"];
+        };
+        ProductImport: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `queued` until a worker takes it, `running` while products are written, `done` when every product is.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done";
+            filename: string;
+            rows: number;
+            /** @description Counts so far; `done` of `total` is the progress. */
+            products: {
+                /** @description Products to write (the file’s, less those skipped). */
+                total: number;
+                done: number;
+                created: number;
+                updated: number;
+                unchanged: number;
+                /** @description Refused when written (e.g. a SKU code another product took meanwhile); see `failures`. */
+                failed: number;
+                /** @description Left out when the import started, for the problems in `problems`. */
+                skipped: number;
+            };
+            images: {
+                added: number;
+                failed: number;
+            };
+            /** @description The file’s problems found when it started (the dry run’s). */
+            problems: components["schemas"]["ProductCsvProblem"][];
+            /** @description Products that failed, or whose images did not all arrive, in file order (the first 500). */
+            failures: {
+                handle: string;
+                productId: string | null;
+                problems: components["schemas"]["ProductCsvProblem"][];
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+        };
+        ProductExportResponse: {
+            data: components["schemas"]["ProductExport"];
+        };
+        ProductExport: {
+            filename: string;
+            products: number;
+            rows: number;
+            /** @description The CSV text (UTF-8): Shopify’s columns, then the store’s second language’s and currency’s. */
+            csv: string;
         };
         PublicProductSearchResponse: {
             data: components["schemas"]["PublicProductSearchHit"][];
@@ -14074,6 +14266,380 @@ export interface operations {
                 };
             };
             /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`, `category_version_conflict`, `category_move_invalid`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    dryRunMerchantProductImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `ProductCsvUploadRequest` */
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProductCsvUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `ProductImportDryRunResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImportDryRunResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `unsupported_media_type`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `upload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `catalog_csv_unreadable`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    startMerchantProductImport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. 8 to 255 characters of A-Z a-z 0-9 . _ : -. A retry with the same key and request replays the first outcome (with `Idempotent-Replayed: true`) for 24 hours; the same key with another request is 409 `idempotency_key_reused`. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `ProductCsvUploadRequest` */
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProductCsvUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `ProductImportResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` when this is the stored outcome of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImportResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`, `unsupported_media_type`, `idempotency_key_missing`, `idempotency_key_invalid`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `idempotency_key_reused`, `idempotency_request_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `upload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `catalog_csv_unreadable`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    getMerchantProductImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import’s id (startMerchantProductImport). */
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `ProductImportResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImportResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `catalog_import_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+        };
+    };
+    exportMerchantProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `ProductExportResponse` (`{ data: object }`). */
+            200: {
+                headers: {
+                    /** @description Identifies this request in logs and support tickets. */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit header: remaining quota and seconds to reset. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: quota and window. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductExportResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `authentication_required`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. Codes: `insufficient_scope`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicErrorResponse"];
+                };
+            };
+            /** @description PublicErrorResponse. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -233,6 +233,17 @@ export const operationTable = {
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_state_conflict", "order_version_conflict"]
   },
+  "dryRunMerchantProductImport": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/product-import-dry-runs",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "none",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "upload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "catalog_csv_unreadable"]
+  },
   "exchangeMerchantAfterSales": {
     "method": "POST",
     "path": "/api/v1/open/merchant/after-sales/{requestId}/exchange",
@@ -254,6 +265,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_request", "payload_too_large", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "invalid_client", "invalid_grant", "unsupported_grant_type", "invalid_scope", "invalid_dpop_proof", "use_dpop_nonce"]
+  },
+  "exportMerchantProducts": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/product-export",
+    "auth": "apiKey",
+    "scopes": ["products:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope"]
   },
   "fulfilMerchantOrder": {
     "method": "POST",
@@ -375,6 +397,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "product_not_found"]
+  },
+  "getMerchantProductImport": {
+    "method": "GET",
+    "path": "/api/v1/open/merchant/product-imports/{importId}",
+    "auth": "apiKey",
+    "scopes": ["products:read"],
+    "idempotency": "none",
+    "body": null,
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "authentication_required", "insufficient_scope", "catalog_import_not_found"]
   },
   "getPublicBootstrap": {
     "method": "GET",
@@ -859,6 +892,17 @@ export const operationTable = {
     "list": false,
     "pagination": null,
     "errorCodes": ["validation_failed", "rate_limited", "invalid_json", "payload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "order_not_found", "order_state_conflict", "order_version_conflict"]
+  },
+  "startMerchantProductImport": {
+    "method": "POST",
+    "path": "/api/v1/open/merchant/product-imports",
+    "auth": "apiKey",
+    "scopes": ["products:write"],
+    "idempotency": "required",
+    "body": "json",
+    "list": false,
+    "pagination": null,
+    "errorCodes": ["validation_failed", "rate_limited", "upload_too_large", "unsupported_media_type", "authentication_required", "insufficient_scope", "idempotency_key_missing", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_request_in_progress", "catalog_csv_unreadable"]
   },
   "unarchiveMerchantProduct": {
     "method": "POST",

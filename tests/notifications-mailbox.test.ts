@@ -111,6 +111,14 @@ describe('the embedded mailbox', () => {
     expect(await saveKindTexts(ctx, store.id, 'merchant_low_stock', { 'en-US': { subject: 'Restock {sku} soon', intro: '' }, 'zh-CN': { subject: '', intro: '' } })).toEqual({ changed: true });
     expect(await saveKindTexts(ctx, store.id, 'merchant_low_stock', { 'en-US': { subject: 'Restock {sku} soon', intro: '' }, 'zh-CN': { subject: '', intro: '' } })).toEqual({ changed: false });
     expect((await readKindTexts(ctx, store.id, 'merchant_low_stock')).own['en-US'].subject).toBe('Restock {sku} soon');
+    // The save is in the store's activity, and two saves of different messages at once both hold.
+    const audit = await db.auditEntry.findFirstOrThrow({ where: { merchantId: store.id, action: 'store.notifications.update' }, orderBy: { occurredAt: 'desc' } });
+    expect(audit.details).toEqual({ kind: 'merchant_low_stock', languages: 'en-US' });
+    const texts = (subject: string) => ({ 'en-US': { subject, intro: '' }, 'zh-CN': { subject: '', intro: '' } });
+    await Promise.all([saveKindTexts(ctx, store.id, 'merchant_new_order', texts('New order {order}!')), saveKindTexts(ctx, store.id, 'order_delivered', texts('Delivered: {order}'))]);
+    expect((await readKindTexts(ctx, store.id, 'merchant_new_order')).own['en-US'].subject).toBe('New order {order}!');
+    expect((await readKindTexts(ctx, store.id, 'order_delivered')).own['en-US'].subject).toBe('Delivered: {order}');
+    expect((await readKindTexts(ctx, store.id, 'merchant_low_stock')).own['en-US'].subject).toBe('Restock {sku} soon');
     expect((await previewMessage(ctx, store.id, 'merchant_low_stock', 'en-US')).subject).toBe('Restock SAMPLE-1 soon');
     expect((await previewMessage(ctx, store.id, 'merchant_low_stock', 'zh-CN')).subject).toBe('库存不足：SAMPLE-1');
     const [latest] = await lowStock(store.id);

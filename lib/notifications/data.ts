@@ -103,6 +103,16 @@ export async function readTextOverrides(db: Client, merchantId: string): Promise
   return Overrides.safeParse(row?.overrides ?? {}).data ?? {};
 }
 
+/**
+ * The store's text overrides, its settings row locked until the transaction ends (created empty
+ * first if the store has none), so two saves of different messages never lose one another's.
+ */
+export async function lockTextOverrides(tx: Prisma.TransactionClient, merchantId: string, now: Date): Promise<TextOverrides> {
+  await tx.$executeRaw`INSERT INTO "NotificationSettings" ("merchantId", overrides, "updatedAt") VALUES (${merchantId}::uuid, '{}'::jsonb, ${now}) ON CONFLICT ("merchantId") DO NOTHING`;
+  const rows = await tx.$queryRaw<{ overrides: unknown }[]>`SELECT overrides FROM "NotificationSettings" WHERE "merchantId" = ${merchantId}::uuid FOR UPDATE`;
+  return Overrides.safeParse(rows[0]?.overrides ?? {}).data ?? {};
+}
+
 export async function saveTextOverrides(db: Client, merchantId: string, overrides: TextOverrides, now: Date): Promise<void> {
   await db.notificationSettings.upsert({
     where: { merchantId },

@@ -5,7 +5,8 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import type { OrderRecord } from '../orders/data';
 import { kindText } from './compose';
-import { type TextOverrides, insertMessages, readTextOverrides, saveTextOverrides } from './data';
+import { type TextOverrides, insertMessages, lockTextOverrides, readTextOverrides, saveTextOverrides } from './data';
+import { recordAudit } from '../audit/record-audit';
 import { buildMessage } from './derive-messages';
 import type { MessageKind } from './kinds';
 import { type RenderedMessage, renderMessage } from './render';
@@ -43,18 +44,30 @@ export async function saveKindTexts(ctx: ServiceContext, merchantId: string, kin
   const parsed = TextsInput.safeParse(input);
   if (!parsed.success) throw new ServiceError('validation_failed', { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message })) });
   await storeOrThrow(ctx, merchantId);
-  const overrides: TextOverrides = await readTextOverrides(ctx.db, merchantId);
-  const before = JSON.stringify(overrides[kind] ?? {});
-  const next: TextOverrides[string] = {};
-  for (const l of mailLocales) {
-    const { subject, intro } = parsed.data[l];
-    if (subject || intro) next[l] = { ...(subject && { subject }), ...(intro && { intro }) };
-  }
-  if (Object.keys(next).length) overrides[kind] = next;
-  else delete overrides[kind];
-  if (JSON.stringify(overrides[kind] ?? {}) === before) return { changed: false };
-  await saveTextOverrides(ctx.db, merchantId, overrides, ctx.now);
-  return { changed: true };
+  // One transaction under the settings row's lock: the overrides are one document per store, so a
+  // save of another message at the same moment waits instead of being overwritten.
+  return ctx.db.$transaction(async (tx) => {
+    const overrides: TextOverrides = await lockTextOverrides(tx, merchantId, ctx.now);
+    const before = JSON.stringify(overrides[kind] ?? {});
+    const next: TextOverrides[string] = {};
+    for (const l of mailLocales) {
+      const { subject, intro } = parsed.data[l];
+      if (subject || intro) next[l] = { ...(subject && { subject }), ...(intro && { intro }) };
+    }
+    if (Object.keys(next).length) overrides[kind] = next;
+    else delete overrides[kind];
+    if (JSON.stringify(overrides[kind] ?? {}) === before) return { changed: false };
+    await saveTextOverrides(tx, merchantId, overrides, ctx.now);
+    await recordAudit(tx, ctx.actor, {
+      merchantId,
+      action: 'store.notifications.update',
+      subjectType: 'store',
+      subjectId: merchantId,
+      occurredAt: ctx.now,
+      details: { kind, languages: Object.keys(next).join(' ') },
+    });
+    return { changed: true };
+  });
 }
 
 /** A made-up order for previews and tests: nobody's data, the store's currency and language. */

@@ -106,6 +106,9 @@ const en = {
       'store.inventory.update': 'Changed the low-stock threshold',
       'inventory.adjust': 'Adjusted a SKU’s stock',
       'inventory.set': 'Set a SKU’s stock',
+      'store.notifications.update': 'Changed an e-mail’s wording',
+      'payments.account_saved': 'Saved payment provider keys',
+      'payments.account_removed': 'Removed payment provider keys',
     } as Record<string, string>,
   },
 };
@@ -214,6 +217,9 @@ const zh: typeof en = {
       'store.inventory.update': '修改了低库存阈值',
       'inventory.adjust': '调整了 SKU 库存',
       'inventory.set': '设定了 SKU 库存',
+      'store.notifications.update': '修改了邮件文案',
+      'payments.account_saved': '保存了收款服务商密钥',
+      'payments.account_removed': '删除了收款服务商密钥',
     },
   },
 };

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createServiceContext } from '../lib/core/context';
 import { logger } from '../lib/platform/logger';
@@ -11,7 +11,7 @@ import { countSellableProducts } from '../lib/catalog/data';
 import { storeDirectory } from '../lib/catalog/store-directory';
 import { readInstallationWebhookHealth } from '../lib/credentials/data';
 import { getInstallationCredentialReadiness } from '../lib/credentials/get-installation-credential-readiness';
-import { kickBackgroundWork } from '../lib/jobs/kick-background-work';
+import { kickBackgroundWork, quiesceBackgroundKick } from '../lib/jobs/kick-background-work';
 import { runBackgroundWork } from '../lib/jobs/run-background-work';
 import { LEASE_MS, deliverDueWebhooks } from '../lib/webhooks/deliver-due-webhooks';
 import { dispatchEvents } from '../lib/webhooks/dispatch-events';
@@ -390,6 +390,11 @@ describe('webhook delivery', () => {
 
 /** `npm run worker` as a real process on the same PostgreSQL database. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker (PostgreSQL)', () => {
+  // Only the worker under test may deliver: the in-process kick of the test before (and its retry
+  // timer, which wakes for any delivery or e-mail due) would otherwise send to the same receiver
+  // while the worker is still starting, and the test would stop a worker that had claimed nothing.
+  beforeEach(() => quiesceBackgroundKick());
+
   const startWorker = () => {
     const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], {
       env: { ...process.env, DATABASE_URL: process.env.TEST_ACTIVE_DATABASE_URL, WEBHOOKS_ALLOW_LOOPBACK: '1', WORKER_IDLE_MS: '200', LOG_LEVEL: 'warn' },

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Agent, request } from 'undici';
 import type { CatalogImportPorts } from '../catalog/csv-import';
 import type { CsvProblem, ImportImage } from '../catalog/csv-format';

@@ -46,6 +46,19 @@ export function kickBackgroundWork(): Promise<void> {
   return kick.running;
 }
 
+/**
+ * Stops this process's own background work: cancels the retry timer and waits for a kick in
+ * progress (which may set the timer again as it ends). For a process that hands the work to
+ * `npm run worker` from now on, as the worker tests do.
+ */
+export async function quiesceBackgroundKick(): Promise<void> {
+  do {
+    if (kick.timer) clearTimeout(kick.timer);
+    kick.timer = null;
+    await kick.running;
+  } while (kick.running || kick.timer);
+}
+
 async function scheduleNextWake(): Promise<void> {
   const db = await getDb();
   const times = (await Promise.all([nextDeliveryDue(db), nextMessageDue(db)])).filter((d): d is Date => d !== null);

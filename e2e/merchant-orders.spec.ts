@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from './test';
+import { buyByTestCard } from './shopper';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';
 
@@ -47,27 +48,7 @@ async function consoleIn(page: Page, lang: 'en-US' | 'zh-CN', path: string) {
 /** Product page -> cart with a US address -> hosted checkout paid by test card; the order number and the shopper's order page. */
 async function buy(page: Page): Promise<{ number: string; shopperUrl: string; email: string }> {
   const email = `avery.${test.info().testId}.${Date.now()}@example.com`;
-  await page.goto(`/stores/${STORE}/products/aurora-wireless-earbuds-pro`);
-  await page.getByTestId('add-to-cart').click();
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
-  await page.goto(`/stores/${STORE}/cart`);
-  await page.getByLabel('Full name').fill('Avery Quinn');
-  await page.getByLabel('Street address').fill('500 Market Street');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('State (two letters, e.g. CA)').fill('CA');
-  await page.getByLabel('ZIP code').fill('94105');
-  await page.getByTestId('save-address').click();
-  await expect(page.getByTestId('address-saved')).toBeVisible();
-  await page.getByTestId('checkout').click();
-  await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
-  await page.getByLabel('E-mail for your receipt').fill(email);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.locator('main[data-state="completed"]')).toBeVisible();
-  const number = (await page.getByTestId('co-order-number').textContent())!;
+  const number = await buyByTestCard(page, email, STORE);
   await page.getByTestId('co-order-page').click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
   return { number, shopperUrl: new URL(page.url()).pathname + new URL(page.url()).search, email };

@@ -1,6 +1,7 @@
 import { expectAxeClean } from './axe';
 import { orders } from './orders-cli';
 import { expect, type Page, test } from './test';
+import { buyByTestCard } from './shopper';
 
 /**
  * The shopper's order page, reached from the checkout confirmation's signed link: cancel a paid
@@ -15,27 +16,7 @@ async function shot(page: Page, name: string) {
 
 /** Product page -> cart with a US address -> hosted checkout paid by test card -> the order page link. */
 async function buyAndOpenOrderPage(page: Page): Promise<string> {
-  await page.goto('/stores/lumen-audio/products/aurora-wireless-earbuds-pro');
-  await page.getByTestId('add-to-cart').click();
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
-  await page.goto('/stores/lumen-audio/cart');
-  await page.getByLabel('Full name').fill('Avery Quinn');
-  await page.getByLabel('Street address').fill('500 Market Street');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('State (two letters, e.g. CA)').fill('CA');
-  await page.getByLabel('ZIP code').fill('94105');
-  await page.getByTestId('save-address').click();
-  await expect(page.getByTestId('address-saved')).toBeVisible();
-  await page.getByTestId('checkout').click();
-  await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
-  await page.getByLabel('E-mail for your receipt').fill('avery.quinn@example.com');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.locator('main[data-state="completed"]')).toBeVisible();
-  const orderNumber = (await page.getByTestId('co-order-number').textContent())!;
+  const orderNumber = await buyByTestCard(page, 'avery.quinn@example.com');
   await page.getByTestId('co-order-page').click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
   await expect(page.getByTestId('op-number')).toHaveText(orderNumber);

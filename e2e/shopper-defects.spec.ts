@@ -1,6 +1,7 @@
 import { expectAxeClean } from './axe';
 import { cents, orders } from './orders-cli';
 import { expect, type Locator, type Page, test } from './test';
+import { usAddressAndCheckout } from './shopper';
 
 /**
  * The shopper-page defects of issue #32 (items 1-8), each as a shopper meets it: the variant
@@ -18,19 +19,6 @@ async function addDefaultVariant(page: Page, productPath: string) {
   await page.goto(productPath);
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('add-to-cart-status')).toHaveAttribute('data-state', 'added');
-}
-
-async function usAddressAndCheckout(page: Page) {
-  await page.goto('/stores/lumen-audio/cart');
-  await page.getByLabel('Full name').fill('Avery Quinn');
-  await page.getByLabel('Street address').fill('500 Market Street');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('State (two letters, e.g. CA)').fill('CA');
-  await page.getByLabel('ZIP code').fill('94105');
-  await page.getByTestId('save-address').click();
-  await expect(page.getByTestId('address-saved')).toBeVisible();
-  await page.getByTestId('checkout').click();
-  await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
 }
 
 async function payByCard(page: Page) {

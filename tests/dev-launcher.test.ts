@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,9 +22,13 @@ import { processGroupAlive, until } from './helpers/wait';
 const dir = mkdtempSync(path.join(tmpdir(), 'sc-dev-launcher-'));
 // Next wants its build folder inside the project.
 const distDir = `.next-test-dev-${process.pid}`;
+// `next dev` adds its build folder's type globs to tsconfig.json's include: put the file back, so a
+// test run leaves the tree as it found it (these entries used to pile up in commits).
+const tsconfig = readFileSync('tsconfig.json', 'utf8');
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
   rmSync(distDir, { recursive: true, force: true });
+  writeFileSync('tsconfig.json', tsconfig);
 });
 
 /** A newcomer's shell: no LOG_LEVEL, PUBLIC_BASE_URL or PORT, and not vitest's (whose logs default to warn). */

@@ -14,11 +14,16 @@ const BATCH = 100;
 export async function expireCheckoutSessions(ctx: ServiceContext): Promise<{ expired: number }> {
   let expired = 0;
   for (;;) {
-    const n = await ctx.db.$transaction(async (tx) => {
-      const claimed = await lockExpiredSessions(tx, ctx.now, BATCH);
-      for (const s of claimed) await endSession(tx, s, 'expired', ctx.now);
-      return claimed.length;
-    });
+    // Background work, not a request: it may wait for a connection (a server starting, its pool busy
+    // with the first pages) longer than Prisma's 2 s default, as the other sweeps do.
+    const n = await ctx.db.$transaction(
+      async (tx) => {
+        const claimed = await lockExpiredSessions(tx, ctx.now, BATCH);
+        for (const s of claimed) await endSession(tx, s, 'expired', ctx.now);
+        return claimed.length;
+      },
+      { maxWait: 10_000, timeout: 30_000 },
+    );
     expired += n;
     if (n < BATCH) break;
   }

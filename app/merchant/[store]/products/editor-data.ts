@@ -20,6 +20,7 @@ export function editorProduct(p: MerchantProduct | null): EditorProduct {
       tags: '',
       seo: { title: langs(null), description: langs(null) },
       categoryIds: [],
+      marketplaceCategory: '',
       options: [],
       variants: [{ optionValues: {}, code: '', price: {}, compareAt: {}, stock: '0', stockWas: null, barcode: '', weightGrams: '', maxPerOrder: '99' }],
     };
@@ -38,6 +39,7 @@ export function editorProduct(p: MerchantProduct | null): EditorProduct {
     tags: p.tags.join(', '),
     seo: { title: langs(p.seo.title), description: langs(p.seo.description) },
     categoryIds: p.categories.map((c) => c.id),
+    marketplaceCategory: p.marketplaceCategory?.slug ?? '',
     options: p.options.map((o) => ({
       uid: `o${++n}`,
       key: o.key,

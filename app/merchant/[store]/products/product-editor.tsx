@@ -37,6 +37,8 @@ export type EditorProduct = {
   tags: string;
   seo: { title: Langs; description: Langs };
   categoryIds: string[];
+  /** The marketplace taxonomy's category slug ('' for none). */
+  marketplaceCategory: string;
   options: EditorOption[];
   variants: EditorVariant[];
 };
@@ -54,8 +56,9 @@ const HANDLE_FROM = (title: string) =>
 /**
  * The product form: both languages side by side, organisation, the search-engine listing with its
  * preview, options (up to 3) and the variant matrix built from their values as they are typed
- * (every input controlled, so a refused save keeps everything), status. Field names are the ones
- * product-form.ts reads; each refusal is shown beside its field.
+ * with per-variant price, stock, barcode and weight (every input controlled, so a refused save
+ * keeps everything), status. Field names are the ones product-form.ts reads; each refusal is
+ * shown beside its field.
  */
 export function ProductEditor(props: {
   locale: Locale;
@@ -64,9 +67,11 @@ export function ProductEditor(props: {
   currencies: Currency[];
   product: EditorProduct;
   categories: { id: string; label: string }[];
+  /** The marketplace taxonomy (indented labels), for the product category. */
+  taxonomy: { slug: string; label: string }[];
   submitLabel: string;
 }) {
-  const { locale, currencies, categories } = props;
+  const { locale, currencies, categories, taxonomy } = props;
   const t = productsText(locale);
   const state = useConsoleFormState();
   const err = (name: string) => state?.errors?.[name];
@@ -167,6 +172,16 @@ export function ProductEditor(props: {
           </div>
           <Text name="tags" label={t.tags} hint={t.tagsHint} value={p.tags} error={err('tags')} onChange={(v) => set('tags', v)} />
           <Select name="kind" label={t.kind} value={p.kind} onChange={(v) => set('kind', v as EditorProduct['kind'])} options={(['physical', 'digital'] as const).map((k) => ({ value: k, label: t.kinds[k] }))} />
+          <Select
+            name="marketplaceCategory"
+            label={t.marketplaceCategory}
+            hint={t.marketplaceCategoryHint}
+            error={err('marketplaceCategory')}
+            value={p.marketplaceCategory}
+            onChange={(v) => set('marketplaceCategory', v)}
+            options={[{ value: '', label: t.noMarketplaceCategory }, ...taxonomy.map((c) => ({ value: c.slug, label: c.label }))]}
+            testId="marketplace-category"
+          />
           <fieldset className="mcc-field mp-lang" aria-describedby={err('categoryIds') ? 'ed-cat-err' : undefined}>
             <legend>{t.categories}</legend>
             {categories.length === 0 ? (
@@ -340,6 +355,8 @@ export function ProductEditor(props: {
                     </th>
                   ))}
                   <th scope="col">{t.stockCol}</th>
+                  <th scope="col">{t.barcode}</th>
+                  <th scope="col">{t.weight}</th>
                 </tr>
               </thead>
               <tbody>
@@ -357,8 +374,6 @@ export function ProductEditor(props: {
                           <input key={v.key} type="hidden" name={`variants.${i}.opt.${v.key}`} value={v.value} />
                         ))}
                         {row.stockWas !== null && <input type="hidden" name={`variants.${i}.stockWas`} value={row.stockWas} />}
-                        <input type="hidden" name={`variants.${i}.barcode`} value={row.barcode} />
-                        <input type="hidden" name={`variants.${i}.weightGrams`} value={row.weightGrams} />
                         <input type="hidden" name={`variants.${i}.maxPerOrder`} value={row.maxPerOrder} />
                       </th>
                       <Cell name={`variants.${i}.code`} label={`${t.sku} · ${name}`} value={code} error={err(`variants.${i}.code`)} onChange={(v) => setRow(combo, { code: v })} />
@@ -369,6 +384,8 @@ export function ProductEditor(props: {
                         <Cell key={`c${c}`} name={`variants.${i}.compareAt.${c}`} label={`${t.compareAt(c)} · ${name}`} value={row.compareAt[c] ?? ''} error={err(`variants.${i}.compareAt.${c}`)} inputMode="decimal" onChange={(v) => setRow(combo, { compareAt: { ...row.compareAt, [c]: v } })} />
                       ))}
                       <Cell name={`variants.${i}.stock`} label={`${t.stockCol} · ${name}`} value={row.stock} error={err(`variants.${i}.stock`)} inputMode="numeric" onChange={(v) => setRow(combo, { stock: v })} />
+                      <Cell name={`variants.${i}.barcode`} label={`${t.barcode} · ${name}`} value={row.barcode} error={err(`variants.${i}.barcode`)} maxLength={64} onChange={(v) => setRow(combo, { barcode: v })} />
+                      <Cell name={`variants.${i}.weightGrams`} label={`${t.weight} · ${name}`} value={row.weightGrams} error={err(`variants.${i}.weightGrams`)} inputMode="numeric" onChange={(v) => setRow(combo, { weightGrams: v })} />
                     </tr>
                   );
                 })}
@@ -426,11 +443,20 @@ function Text(props: { name: string; label: string; hint?: string; value: string
   );
 }
 
-function Select(props: { name: string; label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
+function Select(props: { name: string; label: string; hint?: string; error?: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[]; testId?: string }) {
   const id = useId();
+  const describedBy = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <Frame id={id} label={props.label}>
-      <select id={id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+    <Frame id={id} label={props.label} hint={props.hint} error={props.error}>
+      <select
+        id={id}
+        name={props.name}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      >
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -461,7 +487,7 @@ function Frame({ id, label, hint, error, children }: { id: string; label: string
 }
 
 /** One input of the variant matrix, labelled for screen readers by its column and row. */
-function Cell(props: { name: string; label: string; value: string; error?: string; inputMode?: 'decimal' | 'numeric'; onChange: (v: string) => void }) {
+function Cell(props: { name: string; label: string; value: string; error?: string; inputMode?: 'decimal' | 'numeric'; maxLength?: number; onChange: (v: string) => void }) {
   const id = useId();
   return (
     <td>
@@ -471,6 +497,7 @@ function Cell(props: { name: string; label: string; value: string; error?: strin
         value={props.value}
         aria-label={props.label}
         inputMode={props.inputMode}
+        maxLength={props.maxLength}
         autoComplete="off"
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}

@@ -1,5 +1,6 @@
 import type { MerchantProduct } from '@/lib/catalog/admin-schemas';
 import { amountInput } from '../settings/money-input';
+import { emptyVariant } from './option-matrix';
 import type { EditorProduct } from './product-editor';
 
 const langs = (s: { 'zh-CN': string; 'en-US': string } | null | undefined) => ({ 'en-US': s?.['en-US'] ?? '', 'zh-CN': s?.['zh-CN'] ?? '' });
@@ -22,7 +23,7 @@ export function editorProduct(p: MerchantProduct | null): EditorProduct {
       categoryIds: [],
       marketplaceCategory: '',
       options: [],
-      variants: [{ optionValues: {}, code: '', price: {}, compareAt: {}, stock: '0', stockWas: null, barcode: '', weightGrams: '', maxPerOrder: '99' }],
+      variants: [emptyVariant()],
     };
   }
   let n = 0;

@@ -4,6 +4,8 @@
  * matrix as the merchant types and the server reads the same names back.
  */
 
+import type { EditorVariant } from './product-editor';
+
 export const MAX_EDITOR_OPTIONS = 3;
 export const MAX_EDITOR_VARIANTS = 100;
 
@@ -59,4 +61,9 @@ export function suggestedCode(handle: string, values: readonly string[]): string
       .replace(/^-+|-+$/g, ''),
   );
   return parts.filter(Boolean).join('-').toUpperCase().slice(0, 64);
+}
+
+/** A variant row as the editor starts one: nothing typed, no stock. */
+export function emptyVariant(): EditorVariant {
+  return { optionValues: {}, code: '', price: {}, compareAt: {}, stock: '0', stockWas: null, barcode: '', weightGrams: '', maxPerOrder: '99' };
 }

@@ -153,7 +153,7 @@ export default async function ProductPage({ params, searchParams }: { params: Pr
           />
         )}
         {media.items.some((m) => m.kind === 'image') && (
-          <ConsoleForm key={`vi-${product.version}-${media.items.map((m) => `${m.id}:${m.skuIds.join(',')}`).join(';')}`} action={saveVariantImagesAction} testId="variant-images-form" label={t.variantImages}>
+          <ConsoleForm action={saveVariantImagesAction} testId="variant-images-form" label={t.variantImages}>
             <h3 className="mcc-h2">{t.variantImages}</h3>
             <p className="mcc-hint">{t.variantImagesHint}</p>
             <input type="hidden" name="store" value={store.slug} />

@@ -94,6 +94,7 @@ async function addImages(
   // Each image's id by the URLs that name it (the stored one, the absolute one an export writes, the file's).
   const bySrc = new Map(product.media.flatMap((m) => [[m.url, m.id] as const, [absoluteUrl(m.url, base), m.id] as const]));
   const hashes = new Map((await readProductAssets(ctx.db, input.merchantId, input.productId)).map((a) => [a.contentHash, a.id]));
+  const images = new Set(product.media.filter((m) => m.kind === 'image').map((m) => m.id));
   for (const image of input.images) {
     if (bySrc.has(image.src)) continue;
     try {
@@ -107,6 +108,7 @@ async function addImages(
       const item = await uploadProductMedia(ctx, { merchantId: input.merchantId, productId: input.productId, upload: await prepareUpload(file), alt: image.alt, position: image.position - 1 });
       hashes.set(hash, item.id);
       bySrc.set(image.src, item.id);
+      images.add(item.id);
       added++;
     } catch (err) {
       if (err instanceof ImageFetchFailed) problems.push({ line: image.line, column: image.column ?? 'Image Src', code: err.code, message: err.message });
@@ -115,27 +117,30 @@ async function addImages(
     }
   }
   const failed = problems.length;
-  const pointed = input.variants.length ? await pointVariants(ctx, input, bySrc, problems) : 0;
+  const pointed = input.variants.length ? await pointVariants(ctx, input, { bySrc, images, current: new Map(product.skus.map((s) => [s.id, s.imageId])) }, problems) : 0;
   return { added, failed, problems, pointed };
 }
 
-/** Points the variants at the images their `Variant Image` names, in one change; a variant whose image could not be added is left as it is (the image's line says why). */
+/**
+ * Points the variants at the images their `Variant Image` names, in one change; a variant whose
+ * image could not be added is left as it is (the image's line says why). A product none of whose
+ * variants has or is given a picture (most of an export) costs no further read.
+ */
 async function pointVariants(
   ctx: ServiceContext,
   input: { merchantId: string; productId: string; variants: readonly VariantImageChoice[] },
-  bySrc: ReadonlyMap<string, string>,
+  known: { bySrc: ReadonlyMap<string, string>; images: ReadonlySet<string>; current: ReadonlyMap<string, string | null> },
   problems: CsvProblem[],
 ): Promise<number> {
-  const [product, media] = await Promise.all([readStoreProduct(ctx.db, input.merchantId, input.productId), readProductMedia(ctx.db, input.merchantId, input.productId)]);
-  if (!product || !media) return 0;
+  if (input.variants.every((v) => v.imageSrc === null) && [...known.current.values()].every((id) => id === null)) return 0;
+  const product = await readStoreProduct(ctx.db, input.merchantId, input.productId);
+  if (!product) return 0;
   const skuByCode = new Map(product.skus.map((s) => [s.code, s.id]));
-  const current = new Map(media.skus.map((s) => [s.id, s.imageId]));
-  const images = new Set(media.media.filter((m) => m.kind === 'image').map((m) => m.id));
   const choices = input.variants.flatMap((v) => {
     const skuId = skuByCode.get(v.code);
-    const mediaId = v.imageSrc === null ? null : bySrc.get(v.imageSrc);
-    if (!skuId || mediaId === undefined || current.get(skuId) === mediaId) return [];
-    if (mediaId !== null && !images.has(mediaId)) {
+    const mediaId = v.imageSrc === null ? null : known.bySrc.get(v.imageSrc);
+    if (!skuId || mediaId === undefined || (known.current.get(skuId) ?? null) === mediaId) return [];
+    if (mediaId !== null && !known.images.has(mediaId)) {
       problems.push({ line: v.line, column: 'Variant Image', code: 'not_an_image', message: 'the URL names media of the product that is not an image' });
       return [];
     }

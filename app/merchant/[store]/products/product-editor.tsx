@@ -3,26 +3,14 @@
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { SubmitButton, useConsoleFormState } from '@/components/merchant/console-form';
 import type { Currency, Locale } from '@/lib/schemas/common';
-import { type EditorOption, MAX_EDITOR_OPTIONS, MAX_EDITOR_VARIANTS, combinationCount, combinations, emptyVariant, optionKeys, storedValue, suggestedCode } from './option-matrix';
+import { type EditorOption, type EditorVariant, MAX_EDITOR_OPTIONS, MAX_EDITOR_VARIANTS, combinationCount, combinations, emptyVariant, optionKeys, storedValue, suggestedCode } from './option-matrix';
 import { productsText } from './text';
 
 type Langs = { 'en-US': string; 'zh-CN': string };
 const LANGS = ['en-US', 'zh-CN'] as const;
 
-export type EditorVariant = {
-  id?: string;
-  /** Option key → stored value. */
-  optionValues: Record<string, string>;
-  code: string;
-  price: Partial<Record<Currency, string>>;
-  compareAt: Partial<Record<Currency, string>>;
-  stock: string;
-  /** The units available when the page was read (null: a new variant). */
-  stockWas: number | null;
-  barcode: string;
-  weightGrams: string;
-  maxPerOrder: string;
-};
+export type { EditorVariant };
+
 
 export type EditorProduct = {
   id: string | null;

@@ -19,6 +19,11 @@ export async function buyByTestCard(page: Page, email: string, store = 'lumen-au
   await page.goto(`/stores/${store}/products/aurora-wireless-earbuds-pro`);
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
+  return payByTestCard(page, email, store);
+}
+
+/** What is in the cart -> a US address -> hosted checkout paid by the test card, receipt to `email`; the order number. */
+export async function payByTestCard(page: Page, email: string, store = 'lumen-audio'): Promise<string> {
   await usAddressAndCheckout(page, store);
   await page.getByLabel('E-mail for your receipt').fill(email);
   await page.getByRole('button', { name: 'Continue to payment' }).click();

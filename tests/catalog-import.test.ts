@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as dryRunRoute from '../app/api/v1/open/merchant/product-import-dry-runs/route';
 import * as exportRoute from '../app/api/v1/open/merchant/product-export/route';
@@ -229,8 +230,12 @@ describe('images', () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } })
       .png()
       .toBuffer();
+    const red = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 20, b: 20 } } })
+      .png()
+      .toBuffer();
     server = createServer((req, res) => {
       if (req.url === '/lamp.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      else if (req.url === '/lamp-red.png') res.writeHead(200, { 'content-type': 'image/png' }).end(red);
       else res.writeHead(404).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -260,13 +265,72 @@ describe('images', () => {
       restore();
     }
   });
+
+  /** A lamp in red and blue: `src` its Image Src (none when empty), `red` and `blue` each variant's Variant Image. */
+  const twoTone = (src: string, red: string, blue: string) =>
+    [
+      'Handle,Title,Title (zh-CN),Option1 Name,Option1 Name (zh-CN),Option1 Value,Option1 Value (zh-CN),Variant SKU,Variant Price,Variant Price (CNY),Image Src,Image Position,Image Alt Text,Variant Image',
+      `two-tone-lamp,Two-tone Lamp,双色台灯,Color,颜色,Red,红色,TWO-TONE-R,19.99,129.00,${src},${src ? 1 : ''},${src ? 'Lamp' : ''},${red}`,
+      `two-tone-lamp,,,,,Blue,蓝色,TWO-TONE-B,19.99,129.00,,,,${blue}`,
+    ].join('\n');
+  const BLUE = () => `http://127.0.0.1:${port}/lamp.png`;
+  const RED = () => `http://127.0.0.1:${port}/lamp-red.png`;
+  const skusOf = async (slug: string) => {
+    const p = await (await getDb()).product.findFirstOrThrow({ where: { merchantId, slug }, include: { skus: { orderBy: { position: 'asc' } } } });
+    return { media: (p.media as { id: string; url: string }[]).map((m) => m.id), images: Object.fromEntries(p.skus.map((s) => [s.code, s.imageId])) };
+  };
+
+  it('refuses a Variant Image the outbound guard refuses, naming its line and column, and leaves the variant without it', async () => {
+    const report = await importCsv(twoTone('', '', RED()));
+    expect(report.images).toEqual({ added: 0, failed: 1 });
+    expect(report.failures[0].problems).toEqual([expect.objectContaining({ line: 3, column: 'Variant Image', code: 'image_url_refused' })]);
+    expect((await skusOf('two-tone-lamp')).images).toEqual({ 'TWO-TONE-R': null, 'TWO-TONE-B': null });
+  });
+
+  it('points each variant at its Variant Image (fetched through the guard like Image Src), and moves it when the file says another', async () => {
+    const restore = setEnv({ WEBHOOKS_ALLOW_LOOPBACK: '1' });
+    try {
+      const first = await importCsv(twoTone(BLUE(), RED(), BLUE()));
+      // The red picture only a variant names is added after the product's own.
+      expect(first.images).toEqual({ added: 2, failed: 0 });
+      const made = await skusOf('two-tone-lamp');
+      expect(made.media).toHaveLength(2);
+      const [blue, red] = made.media;
+      expect(made.images).toEqual({ 'TWO-TONE-R': red, 'TWO-TONE-B': blue });
+      const events = await eventsOf([(await (await getDb()).product.findFirstOrThrow({ where: { merchantId, slug: 'two-tone-lamp' } })).id]);
+
+      const again = await importCsv(twoTone(BLUE(), RED(), BLUE()));
+      expect(again.products).toMatchObject({ updated: 0, unchanged: 1 });
+      expect(again.images).toEqual({ added: 0, failed: 0 });
+
+      // Both variants on the blue picture; then the red one back to automatic (an empty cell).
+      const moved = await importCsv(twoTone(BLUE(), BLUE(), BLUE()));
+      expect(moved.products).toMatchObject({ updated: 1, unchanged: 0 });
+      expect((await skusOf('two-tone-lamp')).images).toEqual({ 'TWO-TONE-R': blue, 'TWO-TONE-B': blue });
+      await importCsv(twoTone(BLUE(), '', BLUE()));
+      expect((await skusOf('two-tone-lamp')).images).toEqual({ 'TWO-TONE-R': null, 'TWO-TONE-B': blue });
+      const after = await eventsOf([events[0]!.subjectId]);
+      expect(after.slice(events.length).map((e) => e.type)).toEqual(['product.media_changed', 'product.media_changed']);
+      // Put back as the file first said, for the export's round trip below.
+      await importCsv(twoTone(BLUE(), RED(), BLUE()));
+    } finally {
+      restore();
+    }
+  });
 });
 
 describe('the export', () => {
   it('imports back to the same catalog: nothing changes, and exporting again gives the same file', async () => {
-    const first = await call(exportRoute.GET, { headers: bearer(readOnly) });
-    expect(first.status, first.text).toBe(200);
+    // A variant pointed at its picture is written as its Variant Image and read back to the same one.
     const db = await getDb();
+    const pictured = await db.product.findFirstOrThrow({ where: { merchantId, slug: 'two-tone-lamp' }, include: { skus: true } });
+    const red = pictured.skus.find((s) => s.code === 'TWO-TONE-R')!;
+    const redUrl = (pictured.media as { id: string; url: string }[]).find((m) => m.id === red.imageId)!.url;
+    const first = await call(exportRoute.GET, { headers: bearer(readOnly) });
+    const rows = parse(first.body.data.csv, { columns: true }) as Record<string, string>[];
+    expect(rows.find((r) => r['Variant SKU'] === 'TWO-TONE-R')!['Variant Image']).toBe(new URL(redUrl, BASE).toString());
+    expect(rows.find((r) => r['Variant SKU'] === 'TWO-TONE-B')!['Variant Image']).not.toBe('');
+    expect(first.status, first.text).toBe(200);
     const count = await db.product.count({ where: { merchantId } });
     expect(first.body.data.products).toBe(count);
     expect(first.body.data.csv.split('\n')[0]).toMatch(/^Handle,Title,Body \(HTML\),Vendor,Type,Tags,Published,Option1 Name,/);
@@ -282,6 +346,7 @@ describe('the export', () => {
     expect(report.products).toMatchObject({ total: valid, created: 0, updated: 0, failed: 0, unchanged: valid });
     const second = await call(exportRoute.GET, { headers: bearer(readOnly) });
     expect(second.body.data.csv).toBe(first.body.data.csv);
+    expect((await db.sku.findUniqueOrThrow({ where: { id: red.id } })).imageId).toBe(red.imageId);
   });
 
   it('is products:read and the store’s own', async () => {

@@ -146,6 +146,40 @@ describe('the editor’s matrix and form', () => {
     expect(fieldOfIssue('variants.2.prices.1.amount', [[], [], ['USD', 'CNY']])).toBe('variants.2.price.CNY');
   });
 
+  it('reads each variant’s barcode and weight and the product category; a weight that is not whole grams, or a category not in the taxonomy, is refused beside its field', async () => {
+    const handle = `weighed-${Date.now()}`;
+    const p = await createFromForm(handle, { 'variants.0.barcode': ' 4006381333931 ', 'variants.0.weightGrams': '850', 'variants.3.weightGrams': '0', marketplaceCategory: 'outerwear' });
+    expect(p.variants.map((v) => [v.barcode, v.weightGrams])).toEqual([
+      ['4006381333931', 850],
+      [null, null],
+      [null, null],
+      [null, 0],
+    ]);
+    expect(p.marketplaceCategory?.slug).toBe('outerwear');
+
+    const bad = readProductForm(editorForm('x-weighed', { 'variants.1.weightGrams': '0.9kg', 'variants.2.weightGrams': '1000001', 'variants.3.barcode': 'x'.repeat(65) }), ['USD', 'CNY'], t);
+    expect(bad.errors).toEqual({
+      'variants.1.weightGrams': 'Enter whole grams from 0 to 1000000, such as 450.',
+      'variants.2.weightGrams': 'Enter whole grams from 0 to 1000000, such as 450.',
+      'variants.3.barcode': 'Keep the barcode to 64 characters.',
+    });
+    // The service's refusals name the same cells.
+    expect(fieldErrors([{ path: 'body.variants.2.weightGrams', code: 'too_big' }, { path: 'variants.1.barcode', code: 'too_big' }], [], t)).toEqual({
+      'variants.2.weightGrams': 'Enter whole grams from 0 to 1000000, such as 450.',
+      'variants.1.barcode': 'Keep the barcode to 64 characters.',
+    });
+
+    const unknown = readProductForm(editorForm(`no-such-category-${Date.now()}`, { marketplaceCategory: 'no-such-category' }), ['USD', 'CNY'], t);
+    const err = await createStoreProduct(await ctx(), { merchantId: lumen, body: productRequest(unknown).data as MerchantProductCreateRequest }).catch((e: unknown) => e);
+    expect(fieldErrors((err as ServiceError).issues ?? [], unknown.priceCurrencies, t)).toEqual({ marketplaceCategory: 'Choose a category from the list.' });
+
+    // Saved again from the editor without a category: the product leaves it.
+    const again = readProductForm(editorForm(handle, { productId: p.id, expectedVersion: String(p.version) }), ['USD', 'CNY'], t);
+    const body = productRequest(again).data as MerchantProductUpdateRequest;
+    const saved = await updateStoreProduct(await ctx(), { merchantId: lumen, productId: p.id, body: { ...body, variants: body.variants!.map((v, i) => ({ ...v, id: p.variants[i]!.id })) }, orderedSkus: orderedSkuIds });
+    expect(saved.marketplaceCategory).toBeNull();
+  });
+
   it('a save from a stale version is refused with the current version, and changes nothing', async () => {
     const p = await createFromForm(`stale-${Date.now()}`);
     const c = await ctx();

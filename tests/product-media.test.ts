@@ -14,6 +14,7 @@ import * as fileRoute from '../app/media/u/[...key]/route';
 import { skuImageUrls } from '../lib/catalog/sku-images';
 import { createServiceContext } from '../lib/core/context';
 import { getDb } from '../lib/db/client';
+import { setSkuImages } from '../lib/media/set-sku-image';
 import { sweepDeletedMedia } from '../lib/media/sweep-deleted-media';
 import { setEnv } from './helpers/env';
 import { BASE, call, expectError } from './helpers/http';
@@ -35,6 +36,7 @@ let readOnly: string;
 let otherStore: string;
 let productId: string;
 let skuIds: string[];
+let merchantOf: string;
 
 async function upload(file: Blob, name: string, fields: Record<string, string> = {}, k = key, idem = `t-${randomUUID()}`) {
   const form = new FormData();
@@ -95,6 +97,7 @@ beforeAll(async () => {
   const db = await getDb();
   const product = await db.product.findFirstOrThrow({ where: { merchant: { slug: 'lumen-audio' }, skus: { some: {} } }, include: { skus: { orderBy: { position: 'asc' } } }, orderBy: { slug: 'asc' } });
   productId = product.id;
+  merchantOf = product.merchantId;
   skuIds = product.skus.map((s) => s.id);
 });
 
@@ -304,6 +307,43 @@ describe('managing a product’s images', () => {
     await write(mediaItemRoute.DELETE, 'DELETE', { productId, mediaId: id });
     const sku = await (await getDb()).sku.findUniqueOrThrow({ where: { id: skuIds[0]! } });
     expect(sku.imageId).toBeNull();
+  });
+
+  it('points several SKUs at once (the console’s variant pictures): all or none, an event per SKU changed, nothing for the same choice again', async () => {
+    expect(skuIds.length).toBeGreaterThanOrEqual(2);
+    const a = (await upload(blob(await png(70, 70)), 'a.png')).body.data.id as string;
+    const b = (await upload(blob(await png(72, 72)), 'b.png')).body.data.id as string;
+    const db = await getDb();
+    const ctx = createServiceContext({ db, actor: { kind: 'merchant_user', userId: '00000000-0000-4000-8000-0000000000ab', email: 'owner@lumen-audio.example' } });
+    const skuImageEvents = async () =>
+      (await db.domainEvent.findMany({ where: { subjectId: productId, type: 'product.media_changed' } })).filter((e) => (e.payload as { change: string }).change === 'sku_image').length;
+    const imageOf = async (id: string) => (await db.sku.findUniqueOrThrow({ where: { id } })).imageId;
+    const before = await skuImageEvents();
+
+    const done = await setSkuImages(ctx, { merchantId: merchantOf, productId, choices: [{ skuId: skuIds[0]!, mediaId: a }, { skuId: skuIds[1]!, mediaId: b }] });
+    expect(done).toEqual([{ skuId: skuIds[0], mediaId: a }, { skuId: skuIds[1], mediaId: b }]);
+    expect([await imageOf(skuIds[0]!), await imageOf(skuIds[1]!)]).toEqual([a, b]);
+    expect(await skuImageEvents()).toBe(before + 2);
+    const audit = await db.auditEntry.findMany({ where: { subjectId: productId, action: 'product.media.sku_image' }, orderBy: { sequence: 'desc' }, take: 2 });
+    expect(audit.map((e) => [e.actorLabel, (e.details as { skuId: string }).skuId]).sort()).toEqual([skuIds[0], skuIds[1]].map((id) => ['owner@lumen-audio.example', id]).sort());
+
+    // The same choice again writes nothing; one SKU back to automatic is one event.
+    await setSkuImages(ctx, { merchantId: merchantOf, productId, choices: [{ skuId: skuIds[0]!, mediaId: a }, { skuId: skuIds[1]!, mediaId: null }] });
+    expect([await imageOf(skuIds[0]!), await imageOf(skuIds[1]!)]).toEqual([a, null]);
+    expect(await skuImageEvents()).toBe(before + 3);
+
+    // One bad choice refuses them all: nothing written.
+    await expect(setSkuImages(ctx, { merchantId: merchantOf, productId, choices: [{ skuId: skuIds[0]!, mediaId: b }, { skuId: skuIds[1]!, mediaId: randomUUID() }] })).rejects.toMatchObject({ code: 'media_not_found' });
+    await expect(setSkuImages(ctx, { merchantId: merchantOf, productId, choices: [{ skuId: skuIds[0]!, mediaId: b }, { skuId: randomUUID(), mediaId: b }] })).rejects.toMatchObject({ code: 'sku_not_found' });
+    await expect(setSkuImages(ctx, { merchantId: merchantOf, productId, choices: [{ skuId: skuIds[0]!, mediaId: b }, { skuId: skuIds[0]!, mediaId: a }] })).rejects.toMatchObject({ code: 'validation_failed' });
+    expect(await imageOf(skuIds[0]!)).toBe(a);
+    expect(await skuImageEvents()).toBe(before + 3);
+    // Another store's product is not found.
+    const other = await db.merchant.findUniqueOrThrow({ where: { slug: 'huaxia-digital' } });
+    await expect(setSkuImages(ctx, { merchantId: other.id, productId, choices: [{ skuId: skuIds[0]!, mediaId: b }] })).rejects.toMatchObject({ code: 'product_not_found' });
+
+    for (const id of [a, b]) await write(mediaItemRoute.DELETE, 'DELETE', { productId, mediaId: id });
+    expect(await imageOf(skuIds[0]!)).toBeNull();
   });
 
   it('deletes an image: off the product at once, its files removed by the background sweep', async () => {

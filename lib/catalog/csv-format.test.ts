@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CsvStore, formatMinorUnits, parseMinorUnits, parseProductCsv, writeProductCsv } from './csv-format';
+import { type CsvStore, MAX_IMAGES_PER_PRODUCT, formatMinorUnits, parseMinorUnits, parseProductCsv, writeProductCsv } from './csv-format';
 import { descriptionToHtml, htmlToText } from './csv-html';
 
 const both: CsvStore = { defaultLocale: 'zh-CN', locales: ['zh-CN', 'en-US'], defaultCurrency: 'CNY', currencies: ['CNY', 'USD'] };
@@ -84,12 +84,71 @@ describe('Body (HTML)', () => {
   });
 });
 
+describe('Variant Image', () => {
+  const pictured = 'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src,Image Position,Image Alt Text,Variant Image';
+  it('points a variant at one of the product’s images by URL; a URL no Image Src names is added after the others', () => {
+    const csv = [
+      pictured,
+      'tee,T恤,颜色,黑,TEE-B,99,https://img.example/black.png,1,黑色,https://img.example/black.png',
+      'tee,,,白,TEE-W,99,,,,https://img.example/white.png',
+      'tee,,,灰,TEE-G,99,,,,',
+      'tee,,,,,,https://img.example/side.png,2,侧面,',
+    ].join('\n');
+    const r = parseProductCsv(csv, both);
+    expect(r.problems).toEqual([]);
+    const [p] = r.products;
+    expect(p!.variants.map((v) => [v.code, v.imageSrc])).toEqual([
+      ['TEE-B', 'https://img.example/black.png'],
+      ['TEE-W', 'https://img.example/white.png'],
+      ['TEE-G', null],
+    ]);
+    expect(p!.images.map((i) => [i.src, i.position, i.line, i.column])).toEqual([
+      ['https://img.example/black.png', 1, 2, undefined],
+      ['https://img.example/side.png', 2, 5, undefined],
+      ['https://img.example/white.png', 3, 3, 'Variant Image'],
+    ]);
+  });
+
+  it('is refused beside its cell when it is not an http(s) URL; a file without the column leaves the variants’ pictures alone', () => {
+    const bad = parseProductCsv([pictured, 'tee,T恤,颜色,黑,TEE-B,99,,,,ftp://img.example/black.png'].join('\n'), both);
+    expect(bad.problems.map((p) => [p.line, p.column, p.code])).toEqual([[2, 'Variant Image', 'invalid_url']]);
+    const without = parseProductCsv([head, 'tee,T恤,,颜色,黑,TEE-B,99,,1,,,,'].join('\n'), both);
+    expect(without.problems).toEqual([]);
+    expect(without.products[0]!.variants[0]).not.toHaveProperty('imageSrc');
+  });
+
+  it('has too many images counted with the ones only a variant names', () => {
+    const rows = [pictured, 'tee,T恤,颜色,v0,TEE-0,99,,,,https://img.example/0.png'];
+    for (let i = 1; i <= MAX_IMAGES_PER_PRODUCT; i++) rows.push(`tee,,,v${i},TEE-${i},99,,,,https://img.example/${i}.png`);
+    const r = parseProductCsv(rows.join('\n'), both);
+    expect(r.problems.map((p) => [p.line, p.column, p.code])).toEqual([[2 + MAX_IMAGES_PER_PRODUCT, 'Variant Image', 'too_many_images']]);
+  });
+});
+
 describe('writeProductCsv', () => {
   it('writes what parseProductCsv reads back the same', () => {
     const csv = [head, 'tee,T恤,<p>好</p>,颜色,黑,TEE-B,99.00,129,5,Tee,Color,Black,15.5', 'tee,,,,白,TEE-W,99,,0,,,White,'].join('\n');
     const [p] = parseProductCsv(csv, both).products;
-    const out = writeProductCsv([{ ...p!, media: [] }], both);
+    const out = writeProductCsv([{ ...p!, variants: p!.variants.map((v) => ({ ...v, imageUrl: null })), media: [] }], both);
     const [again] = parseProductCsv(out, both).products;
-    expect({ ...again, line: 0, variants: again!.variants.map((v) => ({ ...v, line: 0 })) }).toEqual({ ...p, line: 0, variants: p!.variants.map((v) => ({ ...v, line: 0 })) });
+    // The export always has the Variant Image column: empty, each variant reads back with no picture chosen.
+    expect({ ...again, line: 0, variants: again!.variants.map((v) => ({ ...v, line: 0 })) }).toEqual({ ...p, line: 0, variants: p!.variants.map((v) => ({ ...v, line: 0, imageSrc: null })) });
+  });
+
+  it('writes each variant’s picture as Variant Image, beside the product’s Image Src rows', () => {
+    const media = [
+      { url: 'https://shop.example/media/u/a.webp', alt: { 'zh-CN': '正面', 'en-US': 'Front' } },
+      { url: 'https://shop.example/media/u/b.webp', alt: { 'zh-CN': '背面', 'en-US': 'Back' } },
+    ];
+    const base = { handle: 'tee', status: 'active' as const, title: { 'zh-CN': 'T恤', 'en-US': 'Tee' }, description: { 'zh-CN': '', 'en-US': '' }, kind: 'physical' as const, vendor: null, productType: null, tags: [], seo: { title: null, description: null } };
+    const options = [{ key: 'color', name: { 'zh-CN': '颜色', 'en-US': 'Color' }, values: ['黑', '白'].map((v) => ({ value: v, name: { 'zh-CN': v, 'en-US': v } })) }];
+    const variant = (code: string, value: string, imageUrl: string | null) => ({ code, optionValues: { color: value }, prices: [{ currency: 'CNY' as const, amount: 9900, compareAtAmount: null }], barcode: null, weightGrams: null, stock: 1, imageUrl });
+    const out = writeProductCsv([{ ...base, options, variants: [variant('TEE-B', '黑', media[1]!.url), variant('TEE-W', '白', null)], media }], both);
+    const [p] = parseProductCsv(out, both).products;
+    expect(p!.variants.map((v) => [v.code, v.imageSrc])).toEqual([
+      ['TEE-B', media[1]!.url],
+      ['TEE-W', null],
+    ]);
+    expect(p!.images.map((i) => i.src)).toEqual(media.map((m) => m.url));
   });
 });

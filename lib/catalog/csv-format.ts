@@ -7,7 +7,9 @@ import { descriptionToHtml, htmlToText } from './csv-html';
 /*
  * Shopify's product CSV, as this store reads and writes it: one row per variant, the rows of a
  * product together under its Handle; the product's own columns (Title, Body (HTML), Vendor, ...)
- * on its first row; rows with only `Image Src` add images. Pure: no database, no network.
+ * on its first row; rows with only `Image Src` add images; a variant's `Variant Image` is the URL
+ * of the image it shows (one of the product's, or added to them as Shopify does). Pure: no
+ * database, no network.
  *
  * Two languages in a one-language format: the plain columns (Title, Body (HTML), Option1 Name,
  * Option1 Value's display name, Image Alt Text, SEO Title, SEO Description) are in the store's
@@ -48,6 +50,7 @@ export const SHOPIFY_COLUMNS = [
   'Image Alt Text',
   'SEO Title',
   'SEO Description',
+  'Variant Image',
   'Status',
 ] as const;
 
@@ -77,8 +80,11 @@ export type ImportVariant = {
   barcode: string | null;
   weightGrams: number | null;
   stock: number;
+  /** The URL of the image the variant shows (`Variant Image`); null: none chosen; absent: the file has no such column (left as it is). */
+  imageSrc?: string | null;
 };
-export type ImportImage = { line: number; src: string; position: number; alt: LocalizedString };
+/** An image of the product; `column` is `Variant Image` for one only a variant names (its problems are reported there). */
+export type ImportImage = { line: number; src: string; position: number; alt: LocalizedString; column?: 'Variant Image' };
 export type ImportOption = { key: string; name: LocalizedString; values: { value: string; name: LocalizedString }[] };
 
 /** One product of the file, checked and shaped as the import writes it. */
@@ -146,7 +152,19 @@ export function optionKey(name: string, position: number): string {
   return /^[a-z][a-z0-9_]{0,31}$/.test(key) ? key : `option${position}`;
 }
 
-type Row = { line: number; get: (column: string) => string; has: (column: string) => boolean };
+/** A row of the file: a cell's text, whether it is filled (`has`), whether the file has the column at all (`exists`). */
+type Row = { line: number; get: (column: string) => string; has: (column: string) => boolean; exists: (column: string) => boolean };
+
+/** An http(s) URL of up to 2048 characters, as `Image Src` and `Variant Image` take. */
+function isImageUrl(src: string): boolean {
+  if (src.length > 2048) return false;
+  try {
+    const url = new URL(src);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Reads a CSV and checks every row, collecting every problem with its file line (line 1 is the
@@ -220,6 +238,7 @@ export function parseProductCsv(text: string, store: CsvStore): ParsedCsv {
         return i === undefined ? '' : (record[i] ?? '').trim();
       },
       has: (column) => index.has(column) && (record[index.get(column)!] ?? '').trim() !== '',
+      exists: (column) => index.has(column),
     };
     const handle = row.get('Handle');
     if (!handle) {
@@ -336,14 +355,8 @@ function readProduct(handle: string, rows: Row[], store: CsvStore, fail: Fail, s
     const isVariant = [1, 2, 3].some((n) => row.has(`Option${n} Value`)) || row.has('Variant SKU') || row.has('Variant Price');
     if (row.has('Image Src')) {
       const src = row.get('Image Src');
-      let ok = false;
-      try {
-        const url = new URL(src);
-        ok = url.protocol === 'https:' || url.protocol === 'http:';
-      } catch {
-        ok = false;
-      }
-      if (!ok || src.length > 2048) fail(row.line, 'Image Src', 'invalid_url', 'must be an http(s) URL of up to 2048 characters');
+      const ok = isImageUrl(src);
+      if (!ok) fail(row.line, 'Image Src', 'invalid_url', 'must be an http(s) URL of up to 2048 characters');
       const position = whole(row, 'Image Position', 1000);
       if (position === 0) fail(row.line, 'Image Position', 'out_of_range', 'positions start at 1');
       const alt = localized(row, 'Image Alt Text', 300);
@@ -421,6 +434,12 @@ function readProduct(handle: string, rows: Row[], store: CsvStore, fail: Fail, s
       requiresShipping ||= shipping;
     }
     const barcode = plain(row, 'Variant Barcode', 64);
+    let imageSrc: string | null | undefined = row.exists('Variant Image') ? null : undefined;
+    if (row.has('Variant Image')) {
+      const src = row.get('Variant Image');
+      if (isImageUrl(src)) imageSrc = src;
+      else fail(row.line, 'Variant Image', 'invalid_url', 'must be an http(s) URL of up to 2048 characters');
+    }
     variants.push({
       line: row.line,
       code,
@@ -429,11 +448,20 @@ function readProduct(handle: string, rows: Row[], store: CsvStore, fail: Fail, s
       barcode,
       weightGrams: whole(row, 'Variant Grams', MAX_GRAMS),
       stock: whole(row, 'Variant Inventory Qty', MAX_STOCK) ?? 0,
+      ...(imageSrc !== undefined && { imageSrc }),
     });
   }
-  if (variants.length > MAX_VARIANTS) fail(variants[MAX_VARIANTS]!.line, null, 'too_many_variants', `a product has at most ${MAX_VARIANTS} variants (${variants.length})`);
-  if (images.length > MAX_IMAGES_PER_PRODUCT) fail(images[MAX_IMAGES_PER_PRODUCT]!.line, 'Image Src', 'too_many_images', `a product has at most ${MAX_IMAGES_PER_PRODUCT} images`);
+  // A variant's image that no Image Src row names is added after the product's others (Shopify does the same).
   images.sort((a, b) => a.position - b.position);
+  let last = images.reduce((max, i) => Math.max(max, i.position), 0);
+  for (const v of variants) {
+    if (v.imageSrc && !images.some((i) => i.src === v.imageSrc)) images.push({ line: v.line, src: v.imageSrc, position: ++last, alt: { 'zh-CN': '', 'en-US': '' }, column: 'Variant Image' });
+  }
+  if (variants.length > MAX_VARIANTS) fail(variants[MAX_VARIANTS]!.line, null, 'too_many_variants', `a product has at most ${MAX_VARIANTS} variants (${variants.length})`);
+  if (images.length > MAX_IMAGES_PER_PRODUCT) {
+    const over = images[MAX_IMAGES_PER_PRODUCT]!;
+    fail(over.line, over.column ?? 'Image Src', 'too_many_images', `a product has at most ${MAX_IMAGES_PER_PRODUCT} images`);
+  }
 
   return {
     handle,
@@ -464,7 +492,16 @@ export type ExportProduct = {
   tags: string[];
   seo: { title: LocalizedString | null; description: LocalizedString | null };
   options: ImportOption[];
-  variants: { code: string; optionValues: Record<string, string>; prices: { currency: Currency; amount: number; compareAtAmount: number | null }[]; barcode: string | null; weightGrams: number | null; stock: number }[];
+  variants: {
+    code: string;
+    optionValues: Record<string, string>;
+    prices: { currency: Currency; amount: number; compareAtAmount: number | null }[];
+    barcode: string | null;
+    weightGrams: number | null;
+    stock: number;
+    /** The absolute URL of the image the variant shows, when the merchant chose one. */
+    imageUrl: string | null;
+  }[];
   media: { url: string; alt: LocalizedString }[];
 };
 
@@ -523,6 +560,7 @@ export function writeProductCsv(products: readonly ExportProduct[], store: CsvSt
         }
         r['Variant Requires Shipping'] = p.kind === 'physical' ? 'TRUE' : 'FALSE';
         r['Variant Barcode'] = v.barcode ?? '';
+        r['Variant Image'] = v.imageUrl ?? '';
       }
       const m = p.media[i];
       if (m) {

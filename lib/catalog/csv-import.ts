@@ -61,10 +61,20 @@ import { updateStoreProduct } from './update-store-product';
 /** The lifecycle of an import: one table of the moves it may make. */
 export const importTransitions = { queued: ['running', 'done'], running: ['running', 'done'], done: [] } as const satisfies Record<ProductImport['status'], readonly ProductImport['status'][]>;
 
+/** A variant's `Variant Image` as the file gives it (null: the cell is empty). */
+export type VariantImageChoice = { line: number; code: string; imageSrc: string | null };
+
 /** How the import reaches what sits above the catalog: the orders (was a variant ever ordered?) and the images (fetched through the outbound guard, processed as uploads). */
 export type CatalogImportPorts = {
   orderedSkus: OrderedSkusPort;
-  addImages: (ctx: ServiceContext, input: { merchantId: string; productId: string; images: readonly ImportImage[] }) => Promise<{ added: number; problems: CsvProblem[] }>;
+  /**
+   * Adds the product's images the file names that it lacks, then points each variant that names
+   * one (`Variant Image`; null: back to automatic) at it; `pointed` counts the variants changed.
+   */
+  addImages: (
+    ctx: ServiceContext,
+    input: { merchantId: string; productId: string; images: readonly ImportImage[]; variants: readonly VariantImageChoice[] },
+  ) => Promise<{ added: number; failed: number; problems: CsvProblem[]; pointed: number }>;
 };
 
 export function csvStore(store: MerchantRecord): CsvStore {
@@ -383,10 +393,17 @@ async function writeOne(
     counts[outcome.outcome]++;
   }
   if (outcome.productId && outcome.outcome !== 'failed' && p.images.length) {
-    const images = await ports.addImages(ctx, { merchantId: store.id, productId: outcome.productId, images: p.images });
+    const variants = p.variants.flatMap((v) => (v.imageSrc === undefined ? [] : [{ line: v.line, code: v.code, imageSrc: v.imageSrc }]));
+    const images = await ports.addImages(ctx, { merchantId: store.id, productId: outcome.productId, images: p.images, variants });
     counts.imagesAdded += images.added;
-    counts.imagesFailed += images.problems.length;
+    counts.imagesFailed += images.failed;
     if (images.problems.length) outcome = { ...outcome, problems: [...(outcome.problems ?? []), ...images.problems] };
+    // Only a variant's picture changed: the product is updated all the same.
+    if (images.pointed > 0 && outcome.outcome === 'unchanged') {
+      outcome = { ...outcome, outcome: 'updated' };
+      counts.unchanged--;
+      counts.updated++;
+    }
   }
   return { item: outcome, counts };
 }

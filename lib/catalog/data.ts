@@ -1371,6 +1371,7 @@ const ExportProductRow = z.object({
       optionValues: z.record(z.string(), z.string()),
       barcode: z.string().nullable(),
       weightGrams: z.number().nullable(),
+      imageId: z.string().nullable(),
       onHand: z.number(),
       prices: z.array(z.object({ currency: Currency, amount: z.number(), compareAtAmount: z.number().nullable() })),
     }),
@@ -1385,7 +1386,7 @@ export function readExportProducts(db: SqlClient, merchantId: string, afterHandl
     ExportProductRow,
     Prisma.sql`SELECT p."id"::text AS "id", p."slug", p."status"::text AS "status", p."title", p."description", p."kind"::text AS "kind", p."vendor", p."productType",
         p."tags", p."seoTitle", p."seoDescription", p."media", p."options",
-        COALESCE((SELECT json_agg(json_build_object('code', s."code", 'optionValues', s."optionValues", 'barcode', s."barcode", 'weightGrams', s."weightGrams",
+        COALESCE((SELECT json_agg(json_build_object('code', s."code", 'optionValues', s."optionValues", 'barcode', s."barcode", 'weightGrams', s."weightGrams", 'imageId', s."imageId",
             'onHand', s."stock" + ${reservedUnits},
             'prices', COALESCE((SELECT json_agg(json_build_object('currency', sp."currency", 'amount', sp."amount", 'compareAtAmount', sp."compareAtAmount") ORDER BY sp."currency")
                                 FROM "SkuPrice" sp WHERE sp."skuId" = s."id"), '[]'::json))

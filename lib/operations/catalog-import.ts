@@ -11,7 +11,7 @@ import { defineOperation } from './types';
 const ImportResponse = dataEnvelope(ProductImport, 'ProductImportResponse');
 const imports = { tag: 'Merchant catalog', stability: 'candidate', extension: true } as const;
 const format =
-  'Shopify’s product CSV: a header row, then one row per variant, the rows of a product together under its `Handle`; the product’s columns on its first row; rows with only `Image Src` add images. ' +
+  'Shopify’s product CSV: a header row, then one row per variant, the rows of a product together under its `Handle`; the product’s columns on its first row; rows with only `Image Src` add images; `Variant Image` is the URL of the picture a variant shows (one of the product’s `Image Src` URLs, or another, added to its images; empty: the automatic picture). ' +
   'The plain text columns are in the store’s default language; the same column with a locale after it (`Title (en-US)`, `Option1 Value (zh-CN)`, ...) carries that language. ' +
   '`Variant Price` and `Variant Compare At Price` are decimal amounts in the default market’s currency (`19.99`, no more decimals than the currency has); `Variant Price (USD)` prices the variant in another currency of the store. ' +
   '`Body (HTML)` is made plain text (scripts and tags removed, line breaks kept). Other columns of Shopify’s export are ignored (listed in `ignoredColumns`). ' +
@@ -90,7 +90,7 @@ export const exportMerchantProducts = defineOperation({
   path: '/api/v1/open/merchant/product-export',
   summary: 'Export the store’s products as CSV',
   description:
-    'Extension. Every product of the store, whatever its status, in handle order, as the CSV startMerchantProductImport reads (the same columns; `Variant Inventory Qty` is the units on hand, `Image Src` each image’s URL). Importing it back changes nothing. The CSV text is in `data.csv`.',
+    'Extension. Every product of the store, whatever its status, in handle order, as the CSV startMerchantProductImport reads (the same columns; `Variant Inventory Qty` is the units on hand, `Image Src` each image’s URL, `Variant Image` the URL of the picture chosen for a variant). Importing it back changes nothing. The CSV text is in `data.csv`.',
   response: dataEnvelope(ProductExport, 'ProductExportResponse'),
   responseName: 'ProductExportResponse',
   errors: [],

@@ -16,6 +16,7 @@ import { isServiceError } from '@/lib/core/errors';
 import { deleteProductMedia } from '@/lib/media/delete-product-media';
 import { listProductMedia } from '@/lib/media/list-product-media';
 import { reorderProductMedia } from '@/lib/media/reorder-product-media';
+import { setSkuImages } from '@/lib/media/set-sku-image';
 import { updateProductMedia } from '@/lib/media/update-product-media';
 import { orderedSkuIds } from '@/lib/orders/data';
 import { marketCurrency } from '@/lib/schemas/common';
@@ -241,6 +242,47 @@ export async function deleteMediaAction(_previous: FormState, form: FormData): P
     await deleteProductMedia(ctx, { merchantId: store.merchantId, productId: field(form, 'productId'), mediaId: field(form, 'mediaId') });
   } catch (err) {
     if (!isServiceError(err)) throw err;
+    return { message: err.code === 'product_not_found' ? t.gone : t.mediaErrors.failed };
+  }
+  revalidatePath(productsPath(store.slug), 'layout');
+  return null;
+}
+
+/** The picture of each variant (`image.<skuId>`: an image id, or empty for automatic), all in one change. */
+export async function saveVariantImagesAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const { ctx, store, locale } = await consoleRequest(field(form, 'store'));
+  const t = productsText(locale);
+  const values: Record<string, string> = {};
+  const choices: { skuId: string; mediaId: string | null }[] = [];
+  for (const [name, value] of form.entries()) {
+    if (!name.startsWith('image.') || typeof value !== 'string') continue;
+    values[name] = value;
+    choices.push({ skuId: name.slice('image.'.length), mediaId: value || null });
+  }
+  try {
+    await setSkuImages(ctx, { merchantId: store.merchantId, productId: field(form, 'productId'), choices });
+  } catch (err) {
+    if (!isServiceError(err)) throw err;
+    // Another member removed an image or a variant meanwhile: the page is read again below.
+    if (err.code === 'product_not_found') return { message: t.gone, values };
+    if (err.code !== 'media_not_found' && err.code !== 'sku_not_found' && err.code !== 'validation_failed') throw err;
+    revalidatePath(productsPath(store.slug), 'layout');
+    return { message: t.mediaErrors.failed, values };
+  }
+  revalidatePath(productsPath(store.slug), 'layout');
+  return { notice: t.variantImagesSaved, values };
+}
+
+/** The images in the order the merchant dropped them in (every id of the product once, as the service takes it). */
+export async function reorderMediaAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const { ctx, store, locale } = await consoleRequest(field(form, 'store'));
+  const t = productsText(locale);
+  const mediaIds = form.getAll('mediaIds').filter((v): v is string => typeof v === 'string');
+  try {
+    await reorderProductMedia(ctx, { merchantId: store.merchantId, productId: field(form, 'productId'), mediaIds });
+  } catch (err) {
+    if (!isServiceError(err)) throw err;
+    revalidatePath(productsPath(store.slug), 'layout');
     return { message: err.code === 'product_not_found' ? t.gone : t.mediaErrors.failed };
   }
   revalidatePath(productsPath(store.slug), 'layout');

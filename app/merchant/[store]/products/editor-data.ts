@@ -1,5 +1,6 @@
 import type { MerchantProduct } from '@/lib/catalog/admin-schemas';
 import { amountInput } from '../settings/money-input';
+import { emptyVariant } from './option-matrix';
 import type { EditorProduct } from './product-editor';
 
 const langs = (s: { 'zh-CN': string; 'en-US': string } | null | undefined) => ({ 'en-US': s?.['en-US'] ?? '', 'zh-CN': s?.['zh-CN'] ?? '' });
@@ -20,8 +21,9 @@ export function editorProduct(p: MerchantProduct | null): EditorProduct {
       tags: '',
       seo: { title: langs(null), description: langs(null) },
       categoryIds: [],
+      marketplaceCategory: '',
       options: [],
-      variants: [{ optionValues: {}, code: '', price: {}, compareAt: {}, stock: '0', stockWas: null, barcode: '', weightGrams: '', maxPerOrder: '99' }],
+      variants: [emptyVariant()],
     };
   }
   let n = 0;
@@ -38,6 +40,7 @@ export function editorProduct(p: MerchantProduct | null): EditorProduct {
     tags: p.tags.join(', '),
     seo: { title: langs(p.seo.title), description: langs(p.seo.description) },
     categoryIds: p.categories.map((c) => c.id),
+    marketplaceCategory: p.marketplaceCategory?.slug ?? '',
     options: p.options.map((o) => ({
       uid: `o${++n}`,
       key: o.key,

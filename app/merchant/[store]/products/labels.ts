@@ -8,3 +8,18 @@ export const statusTone: Record<'draft' | 'active' | 'archived', BadgeTone> = { 
 export function categoryLabel(c: { name: LocalizedString; depth: number }, locale: Locale): string {
   return `${'— '.repeat(c.depth)}${inLocale(c.name, locale)}`;
 }
+
+/** A variant's name from its option values, each in the page's language where the product names it (Red / S, 红色 / 小号). */
+export function variantName(
+  product: { options: readonly { key: string; values: readonly { value: string; name: LocalizedString }[] }[] },
+  optionValues: Record<string, string>,
+  locale: Locale,
+): string {
+  return product.options
+    .filter((o) => optionValues[o.key] !== undefined)
+    .map((o) => {
+      const value = optionValues[o.key]!;
+      return inLocale(o.values.find((v) => v.value === value)?.name, locale) || value;
+    })
+    .join(' / ');
+}

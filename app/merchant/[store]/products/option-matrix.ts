@@ -4,10 +4,28 @@
  * matrix as the merchant types and the server reads the same names back.
  */
 
+import type { Currency } from '@/lib/schemas/common';
+
 export const MAX_EDITOR_OPTIONS = 3;
 export const MAX_EDITOR_VARIANTS = 100;
 
 export type EditorValue = { uid: string; value: string; 'en-US': string; 'zh-CN': string };
+/** A variant row of the editor, its fields as typed. */
+export type EditorVariant = {
+  id?: string;
+  /** Option key → stored value. */
+  optionValues: Record<string, string>;
+  code: string;
+  price: Partial<Record<Currency, string>>;
+  compareAt: Partial<Record<Currency, string>>;
+  stock: string;
+  /** The units available when the page was read (null: a new variant). */
+  stockWas: number | null;
+  barcode: string;
+  weightGrams: string;
+  maxPerOrder: string;
+};
+
 export type EditorOption = { uid: string; key: string; name: { 'en-US': string; 'zh-CN': string }; values: EditorValue[] };
 
 /** What a value is stored by: its kept value, else its English text, else its Chinese one (the storefront shows the names). */
@@ -59,4 +77,9 @@ export function suggestedCode(handle: string, values: readonly string[]): string
       .replace(/^-+|-+$/g, ''),
   );
   return parts.filter(Boolean).join('-').toUpperCase().slice(0, 64);
+}
+
+/** A variant row as the editor starts one: nothing typed, no stock. */
+export function emptyVariant(): EditorVariant {
+  return { optionValues: {}, code: '', price: {}, compareAt: {}, stock: '0', stockWas: null, barcode: '', weightGrams: '', maxPerOrder: '99' };
 }

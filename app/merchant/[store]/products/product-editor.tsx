@@ -3,26 +3,14 @@
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { SubmitButton, useConsoleFormState } from '@/components/merchant/console-form';
 import type { Currency, Locale } from '@/lib/schemas/common';
-import { type EditorOption, MAX_EDITOR_OPTIONS, MAX_EDITOR_VARIANTS, combinationCount, combinations, optionKeys, storedValue, suggestedCode } from './option-matrix';
+import { type EditorOption, type EditorVariant, MAX_EDITOR_OPTIONS, MAX_EDITOR_VARIANTS, combinationCount, combinations, emptyVariant, optionKeys, storedValue, suggestedCode } from './option-matrix';
 import { productsText } from './text';
 
 type Langs = { 'en-US': string; 'zh-CN': string };
 const LANGS = ['en-US', 'zh-CN'] as const;
 
-export type EditorVariant = {
-  id?: string;
-  /** Option key → stored value. */
-  optionValues: Record<string, string>;
-  code: string;
-  price: Partial<Record<Currency, string>>;
-  compareAt: Partial<Record<Currency, string>>;
-  stock: string;
-  /** The units available when the page was read (null: a new variant). */
-  stockWas: number | null;
-  barcode: string;
-  weightGrams: string;
-  maxPerOrder: string;
-};
+export type { EditorVariant };
+
 
 export type EditorProduct = {
   id: string | null;
@@ -37,6 +25,8 @@ export type EditorProduct = {
   tags: string;
   seo: { title: Langs; description: Langs };
   categoryIds: string[];
+  /** The marketplace taxonomy's category slug ('' for none). */
+  marketplaceCategory: string;
   options: EditorOption[];
   variants: EditorVariant[];
 };
@@ -54,8 +44,9 @@ const HANDLE_FROM = (title: string) =>
 /**
  * The product form: both languages side by side, organisation, the search-engine listing with its
  * preview, options (up to 3) and the variant matrix built from their values as they are typed
- * (every input controlled, so a refused save keeps everything), status. Field names are the ones
- * product-form.ts reads; each refusal is shown beside its field.
+ * with per-variant price, stock, barcode and weight (every input controlled, so a refused save
+ * keeps everything), status. Field names are the ones product-form.ts reads; each refusal is
+ * shown beside its field.
  */
 export function ProductEditor(props: {
   locale: Locale;
@@ -64,9 +55,11 @@ export function ProductEditor(props: {
   currencies: Currency[];
   product: EditorProduct;
   categories: { id: string; label: string }[];
+  /** The marketplace taxonomy (indented labels), for the product category. */
+  taxonomy: { slug: string; label: string }[];
   submitLabel: string;
 }) {
-  const { locale, currencies, categories } = props;
+  const { locale, currencies, categories, taxonomy } = props;
   const t = productsText(locale);
   const state = useConsoleFormState();
   const err = (name: string) => state?.errors?.[name];
@@ -98,8 +91,7 @@ export function ProductEditor(props: {
     const found = rows[combo.join('|')];
     if (found) return found;
     const single = options.length === 0 ? initial.variants[0] : undefined;
-    if (single) return single;
-    return { optionValues: {}, code: '', price: {}, compareAt: {}, stock: '0', stockWas: null, barcode: '', weightGrams: '', maxPerOrder: '99' };
+    return single ?? emptyVariant();
   };
   const setRow = (combo: string[], patch: Partial<EditorVariant>) => setRows((r) => ({ ...r, [combo.join('|')]: { ...rowOf(combo), ...patch } }));
   const setOption = (i: number, o: EditorOption) => setOptions((all) => all.map((x, j) => (j === i ? o : x)));
@@ -167,6 +159,16 @@ export function ProductEditor(props: {
           </div>
           <Text name="tags" label={t.tags} hint={t.tagsHint} value={p.tags} error={err('tags')} onChange={(v) => set('tags', v)} />
           <Select name="kind" label={t.kind} value={p.kind} onChange={(v) => set('kind', v as EditorProduct['kind'])} options={(['physical', 'digital'] as const).map((k) => ({ value: k, label: t.kinds[k] }))} />
+          <Select
+            name="marketplaceCategory"
+            label={t.marketplaceCategory}
+            hint={t.marketplaceCategoryHint}
+            error={err('marketplaceCategory')}
+            value={p.marketplaceCategory}
+            onChange={(v) => set('marketplaceCategory', v)}
+            options={[{ value: '', label: t.noMarketplaceCategory }, ...taxonomy.map((c) => ({ value: c.slug, label: c.label }))]}
+            testId="marketplace-category"
+          />
           <fieldset className="mcc-field mp-lang" aria-describedby={err('categoryIds') ? 'ed-cat-err' : undefined}>
             <legend>{t.categories}</legend>
             {categories.length === 0 ? (
@@ -238,58 +240,16 @@ export function ProductEditor(props: {
         {err('options') && <p className="mcc-field-error">{err('options')}</p>}
         <div className="mcc-form">
           {options.map((o, i) => (
-            <fieldset key={o.uid} className="mp-option" data-testid="option">
-              <legend>{t.option(i + 1)}</legend>
-              <input type="hidden" name={`options.${i}.key`} value={keys[i]} />
-              <input type="hidden" name={`options.${i}.valueCount`} value={o.values.length} />
-              <div className="mp-side-by-side">
-                {LANGS.map((lang) => (
-                  <Text
-                    key={lang}
-                    name={`options.${i}.name.${lang}`}
-                    label={`${t.optionName} · ${lang === 'en-US' ? t.langEn : t.langZh}`}
-                    value={o.name[lang]}
-                    error={err(`options.${i}.name.${lang}`)}
-                    maxLength={40}
-                    onChange={(v) => setOption(i, { ...o, name: { ...o.name, [lang]: v } })}
-                    testId={`option-${i}-name-${lang}`}
-                  />
-                ))}
-              </div>
-              <fieldset className="mp-lang">
-                <legend>{t.optionValues}</legend>
-                <p className="mcc-hint">{t.optionValuesHint}</p>
-                {err(`options.${i}.values`) && <p className="mcc-field-error">{err(`options.${i}.values`)}</p>}
-                {o.values.map((v, j) => (
-                  <div key={v.uid} className="mcc-form-row" data-testid="option-value">
-                    <input type="hidden" name={`options.${i}.values.${j}.value`} value={v.value} />
-                    {LANGS.map((lang) => (
-                      <Text
-                        key={lang}
-                        name={`options.${i}.values.${j}.${lang}`}
-                        label={`${t.value} ${j + 1} · ${lang === 'en-US' ? t.langEn : t.langZh}`}
-                        value={v[lang]}
-                        error={err(`options.${i}.values.${j}.${lang}`)}
-                        maxLength={60}
-                        onChange={(text) => setOption(i, { ...o, values: o.values.map((x) => (x.uid === v.uid ? { ...x, [lang]: text } : x)) })}
-                        testId={`option-${i}-value-${j}-${lang}`}
-                      />
-                    ))}
-                    <button type="button" className="mcc-button mcc-button-quiet" onClick={() => setOption(i, { ...o, values: o.values.filter((x) => x.uid !== v.uid) })} aria-label={t.removeValue(storedValue(v) || String(j + 1))}>
-                      ×
-                    </button>
-                  </div>
-                ))}
-                <div className="mcc-actions">
-                  <button type="button" className="mcc-button mcc-button-quiet" onClick={() => setOption(i, { ...o, values: [...o.values, { uid: uid(), value: '', 'en-US': '', 'zh-CN': '' }] })} data-testid={`add-value-${i}`}>
-                    {t.addValue}
-                  </button>
-                  <button type="button" className="mcc-button mcc-button-quiet" onClick={() => setOptions((all) => all.filter((x) => x.uid !== o.uid))}>
-                    {t.removeOption}
-                  </button>
-                </div>
-              </fieldset>
-            </fieldset>
+            <OptionFields
+              key={o.uid}
+              index={i}
+              option={o}
+              optionKey={keys[i]!}
+              t={t}
+              err={err}
+              onChange={(next) => setOption(i, next)}
+              onRemove={() => setOptions((all) => all.filter((x) => x.uid !== o.uid))}
+            />
           ))}
           {options.length < MAX_EDITOR_OPTIONS && (
             <div className="mcc-actions">
@@ -340,36 +300,25 @@ export function ProductEditor(props: {
                     </th>
                   ))}
                   <th scope="col">{t.stockCol}</th>
+                  <th scope="col">{t.barcode}</th>
+                  <th scope="col">{t.weight}</th>
                 </tr>
               </thead>
               <tbody>
                 {combos.map((combo, i) => {
-                  const row = rowOf(combo);
                   const values = combo.map(valueOf);
-                  const name = values.map((v) => v.label).join(' / ') || t.defaultVariant;
-                  const code = row.code || suggestedCode(handle, values.map((v) => v.value));
                   return (
-                    <tr key={combo.join('|') || 'default'} data-testid="variant-row">
-                      <th scope="row">
-                        {name}
-                        {row.id && <input type="hidden" name={`variants.${i}.id`} value={row.id} />}
-                        {values.map((v) => (
-                          <input key={v.key} type="hidden" name={`variants.${i}.opt.${v.key}`} value={v.value} />
-                        ))}
-                        {row.stockWas !== null && <input type="hidden" name={`variants.${i}.stockWas`} value={row.stockWas} />}
-                        <input type="hidden" name={`variants.${i}.barcode`} value={row.barcode} />
-                        <input type="hidden" name={`variants.${i}.weightGrams`} value={row.weightGrams} />
-                        <input type="hidden" name={`variants.${i}.maxPerOrder`} value={row.maxPerOrder} />
-                      </th>
-                      <Cell name={`variants.${i}.code`} label={`${t.sku} · ${name}`} value={code} error={err(`variants.${i}.code`)} onChange={(v) => setRow(combo, { code: v })} />
-                      {currencies.map((c) => (
-                        <Cell key={`p${c}`} name={`variants.${i}.price.${c}`} label={`${t.price(c)} · ${name}`} value={row.price[c] ?? ''} error={err(`variants.${i}.price.${c}`)} inputMode="decimal" onChange={(v) => setRow(combo, { price: { ...row.price, [c]: v } })} />
-                      ))}
-                      {currencies.map((c) => (
-                        <Cell key={`c${c}`} name={`variants.${i}.compareAt.${c}`} label={`${t.compareAt(c)} · ${name}`} value={row.compareAt[c] ?? ''} error={err(`variants.${i}.compareAt.${c}`)} inputMode="decimal" onChange={(v) => setRow(combo, { compareAt: { ...row.compareAt, [c]: v } })} />
-                      ))}
-                      <Cell name={`variants.${i}.stock`} label={`${t.stockCol} · ${name}`} value={row.stock} error={err(`variants.${i}.stock`)} inputMode="numeric" onChange={(v) => setRow(combo, { stock: v })} />
-                    </tr>
+                    <VariantRow
+                      key={combo.join('|') || 'default'}
+                      index={i}
+                      row={rowOf(combo)}
+                      values={values}
+                      handle={handle}
+                      currencies={currencies}
+                      t={t}
+                      err={err}
+                      onChange={(patch) => setRow(combo, patch)}
+                    />
                   );
                 })}
               </tbody>
@@ -407,6 +356,123 @@ export function ProductEditor(props: {
   );
 }
 
+type FieldErrors = (name: string) => string | undefined;
+type Words = ReturnType<typeof productsText>;
+const langLabel = (t: Words, lang: (typeof LANGS)[number]) => (lang === 'en-US' ? t.langEn : t.langZh);
+
+/** A text in both languages side by side, each field named `<name>.<lang>` and labelled `<label> · <language>`. */
+function LangPair(props: { name: string; label: string; value: Langs; err: FieldErrors; t: Words; maxLength: number; testId: (lang: (typeof LANGS)[number]) => string; onChange: (value: Langs) => void }) {
+  return (
+    <>
+      {LANGS.map((lang) => (
+        <Text
+          key={lang}
+          name={`${props.name}.${lang}`}
+          label={`${props.label} · ${langLabel(props.t, lang)}`}
+          value={props.value[lang]}
+          error={props.err(`${props.name}.${lang}`)}
+          maxLength={props.maxLength}
+          onChange={(text) => props.onChange({ ...props.value, [lang]: text })}
+          testId={props.testId(lang)}
+        />
+      ))}
+    </>
+  );
+}
+
+/** One option: its name and its values, each in both languages, with the buttons that add a value and remove the option. */
+function OptionFields(props: { index: number; option: EditorOption; optionKey: string; t: Words; err: FieldErrors; onChange: (o: EditorOption) => void; onRemove: () => void }) {
+  const { index: i, option: o, t, err } = props;
+  return (
+    <fieldset className="mp-option" data-testid="option">
+      <legend>{t.option(i + 1)}</legend>
+      <input type="hidden" name={`options.${i}.key`} value={props.optionKey} />
+      <input type="hidden" name={`options.${i}.valueCount`} value={o.values.length} />
+      <div className="mp-side-by-side">
+        <LangPair name={`options.${i}.name`} label={t.optionName} value={o.name} err={err} t={t} maxLength={40} testId={(lang) => `option-${i}-name-${lang}`} onChange={(name) => props.onChange({ ...o, name })} />
+      </div>
+      <fieldset className="mp-lang">
+        <legend>{t.optionValues}</legend>
+        <p className="mcc-hint">{t.optionValuesHint}</p>
+        {err(`options.${i}.values`) && <p className="mcc-field-error">{err(`options.${i}.values`)}</p>}
+        {o.values.map((v, j) => (
+          <div key={v.uid} className="mcc-form-row" data-testid="option-value">
+            <input type="hidden" name={`options.${i}.values.${j}.value`} value={v.value} />
+            <LangPair
+              name={`options.${i}.values.${j}`}
+              label={`${t.value} ${j + 1}`}
+              value={v}
+              err={err}
+              t={t}
+              maxLength={60}
+              testId={(lang) => `option-${i}-value-${j}-${lang}`}
+              onChange={(text) => props.onChange({ ...o, values: o.values.map((x) => (x.uid === v.uid ? { ...x, ...text } : x)) })}
+            />
+            <button type="button" className="mcc-button mcc-button-quiet" onClick={() => props.onChange({ ...o, values: o.values.filter((x) => x.uid !== v.uid) })} aria-label={t.removeValue(storedValue(v) || String(j + 1))}>
+              ×
+            </button>
+          </div>
+        ))}
+        <div className="mcc-actions">
+          <button type="button" className="mcc-button mcc-button-quiet" onClick={() => props.onChange({ ...o, values: [...o.values, { uid: uid(), value: '', 'en-US': '', 'zh-CN': '' }] })} data-testid={`add-value-${i}`}>
+            {t.addValue}
+          </button>
+          <button type="button" className="mcc-button mcc-button-quiet" onClick={props.onRemove}>
+            {t.removeOption}
+          </button>
+        </div>
+      </fieldset>
+    </fieldset>
+  );
+}
+
+/** One row of the variant matrix: the combination's name (and the hidden fields that say which it is), its SKU, prices per currency, stock, barcode and weight. */
+function VariantRow(props: {
+  index: number;
+  row: EditorVariant;
+  values: { key: string; value: string; label: string }[];
+  handle: string;
+  currencies: Currency[];
+  t: Words;
+  err: FieldErrors;
+  onChange: (patch: Partial<EditorVariant>) => void;
+}) {
+  const { index: i, row, values, currencies, t, err, onChange } = props;
+  const name = values.map((v) => v.label).join(' / ') || t.defaultVariant;
+  const code = row.code || suggestedCode(props.handle, values.map((v) => v.value));
+  const money = (kind: 'price' | 'compareAt') =>
+    currencies.map((c) => (
+      <Cell
+        key={`${kind}${c}`}
+        name={`variants.${i}.${kind}.${c}`}
+        label={`${kind === 'price' ? t.price(c) : t.compareAt(c)} · ${name}`}
+        value={row[kind][c] ?? ''}
+        error={err(`variants.${i}.${kind}.${c}`)}
+        inputMode="decimal"
+        onChange={(v) => onChange({ [kind]: { ...row[kind], [c]: v } })}
+      />
+    ));
+  return (
+    <tr data-testid="variant-row">
+      <th scope="row">
+        {name}
+        {row.id && <input type="hidden" name={`variants.${i}.id`} value={row.id} />}
+        {values.map((v) => (
+          <input key={v.key} type="hidden" name={`variants.${i}.opt.${v.key}`} value={v.value} />
+        ))}
+        {row.stockWas !== null && <input type="hidden" name={`variants.${i}.stockWas`} value={row.stockWas} />}
+        <input type="hidden" name={`variants.${i}.maxPerOrder`} value={row.maxPerOrder} />
+      </th>
+      <Cell name={`variants.${i}.code`} label={`${t.sku} · ${name}`} value={code} error={err(`variants.${i}.code`)} onChange={(v) => onChange({ code: v })} />
+      {money('price')}
+      {money('compareAt')}
+      <Cell name={`variants.${i}.stock`} label={`${t.stockCol} · ${name}`} value={row.stock} error={err(`variants.${i}.stock`)} inputMode="numeric" onChange={(v) => onChange({ stock: v })} />
+      <Cell name={`variants.${i}.barcode`} label={`${t.barcode} · ${name}`} value={row.barcode} error={err(`variants.${i}.barcode`)} maxLength={64} onChange={(v) => onChange({ barcode: v })} />
+      <Cell name={`variants.${i}.weightGrams`} label={`${t.weight} · ${name}`} value={row.weightGrams} error={err(`variants.${i}.weightGrams`)} inputMode="numeric" onChange={(v) => onChange({ weightGrams: v })} />
+    </tr>
+  );
+}
+
 function Text(props: { name: string; label: string; hint?: string; value: string; error?: string; maxLength?: number; multiline?: boolean; onChange: (v: string) => void; testId?: string }) {
   const id = useId();
   const describedBy = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -426,11 +492,20 @@ function Text(props: { name: string; label: string; hint?: string; value: string
   );
 }
 
-function Select(props: { name: string; label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
+function Select(props: { name: string; label: string; hint?: string; error?: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[]; testId?: string }) {
   const id = useId();
+  const describedBy = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <Frame id={id} label={props.label}>
-      <select id={id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+    <Frame id={id} label={props.label} hint={props.hint} error={props.error}>
+      <select
+        id={id}
+        name={props.name}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      >
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -461,7 +536,7 @@ function Frame({ id, label, hint, error, children }: { id: string; label: string
 }
 
 /** One input of the variant matrix, labelled for screen readers by its column and row. */
-function Cell(props: { name: string; label: string; value: string; error?: string; inputMode?: 'decimal' | 'numeric'; onChange: (v: string) => void }) {
+function Cell(props: { name: string; label: string; value: string; error?: string; inputMode?: 'decimal' | 'numeric'; maxLength?: number; onChange: (v: string) => void }) {
   const id = useId();
   return (
     <td>
@@ -471,6 +546,7 @@ function Cell(props: { name: string; label: string; value: string; error?: strin
         value={props.value}
         aria-label={props.label}
         inputMode={props.inputMode}
+        maxLength={props.maxLength}
         autoComplete="off"
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}

@@ -43,6 +43,8 @@ export type ReadProductForm = {
 };
 
 const WHOLE = /^\d{1,7}$/;
+/** The heaviest variant the product schema takes (weightGrams). */
+const MAX_GRAMS = 1_000_000;
 
 /** The editor's fields as a product body; amount and stock texts it cannot read become errors here, the rest is zod's and the service's to judge. */
 export function readProductForm(form: FormLike, currencies: readonly Currency[], t: ProductsText): ReadProductForm {
@@ -90,6 +92,8 @@ export function readProductForm(form: FormLike, currencies: readonly Currency[],
       if (v) optionValues[o.key] = v;
     }
     const weight = str(form, `${at}.weightGrams`).trim();
+    if (weight && (!WHOLE.test(weight) || Number(weight) > MAX_GRAMS)) errors[`${at}.weightGrams`] = t.errors.weight;
+    if (str(form, `${at}.barcode`).trim().length > 64) errors[`${at}.barcode`] = t.errors.barcode;
     const max = str(form, `${at}.maxPerOrder`).trim();
     const id = str(form, `${at}.id`).trim();
     return {
@@ -97,7 +101,7 @@ export function readProductForm(form: FormLike, currencies: readonly Currency[],
       code: str(form, `${at}.code`).trim(),
       optionValues,
       prices,
-      barcode: orNull(str(form, `${at}.barcode`)),
+      barcode: orNull(str(form, `${at}.barcode`).trim()),
       weightGrams: WHOLE.test(weight) ? Number(weight) : null,
       maxPerOrder: WHOLE.test(max) ? Number(max) : 99,
     };
@@ -121,12 +125,13 @@ export function readProductForm(form: FormLike, currencies: readonly Currency[],
       title: seoTitle['zh-CN'] || seoTitle['en-US'] ? seoTitle : null,
       description: seoDescription['zh-CN'] || seoDescription['en-US'] ? seoDescription : null,
     },
+    marketplaceCategory: str(form, 'marketplaceCategory').trim() || null,
     categoryIds: form.getAll('categoryIds').filter((v): v is string => typeof v === 'string' && v !== ''),
     options,
     variants,
   };
   const values: Record<string, string> = {};
-  for (const name of ['handle', 'vendor', 'productType', 'tags', 'status', 'kind']) values[name] = str(form, name);
+  for (const name of ['handle', 'vendor', 'productType', 'tags', 'status', 'kind', 'marketplaceCategory']) values[name] = str(form, name);
   return { productId: str(form, 'productId') || null, expectedVersion: /^\d{1,9}$/.test(version) ? Number(version) : null, body, stock, priceCurrencies, errors, values };
 }
 
@@ -144,7 +149,7 @@ export function fieldOfIssue(path: string, priceCurrencies: readonly Currency[][
       const currency = priceCurrencies[i]?.[Number(p[3])] ?? 'CNY';
       return `variants.${i}.${p[4] === 'compareAtAmount' ? 'compareAt' : 'price'}.${currency}`;
     }
-    if (p[2] === 'code') return `variants.${i}.code`;
+    if (p[2] === 'code' || p[2] === 'barcode' || p[2] === 'weightGrams') return `variants.${i}.${p[2]}`;
     return 'variants';
   }
   if (p[0] === 'options' && p.length >= 3) {
@@ -175,13 +180,18 @@ export function issueMessage(field: string, code: string, t: ProductsText): stri
   if (code === 'too_big') {
     if (base === 'options') return t.errors.tooManyOptions;
     if (base === 'tags') return t.errors.tags;
+    if (/^variants\.\d+\.barcode$/.test(base)) return t.errors.barcode;
+    if (/^variants\.\d+\.weightGrams$/.test(base)) return t.errors.weight;
     const limit = limits[base] ?? (/^options\.\d+\.name$/.test(base) ? 40 : /^options/.test(base) ? 60 : undefined);
     return limit ? t.errors.tooLong(limit) : t.errors.invalid;
   }
   if (base === 'handle') return t.errors.handle;
   if (/\.code$/.test(base)) return t.errors.sku;
+  if (/^variants\.\d+\.barcode$/.test(base)) return t.errors.barcode;
+  if (/^variants\.\d+\.weightGrams$/.test(base)) return t.errors.weight;
   if (/\.(price|compareAt)\./.test(field)) return t.errors.amount;
   if (base === 'categoryIds') return t.errors.category;
+  if (base === 'marketplaceCategory') return t.errors.marketplaceCategory;
   if (base === 'tags') return t.errors.tags;
   return t.errors.invalid;
 }

@@ -1,20 +1,19 @@
 import { notFound } from 'next/navigation';
 import { ConfirmDialog, ConfirmedField } from '@/components/merchant/confirm-dialog';
-import { ConsoleForm, FormField, SubmitButton } from '@/components/merchant/console-form';
+import { ConsoleForm, FormField, SelectField, SubmitButton } from '@/components/merchant/console-form';
 import { EmptyState } from '@/components/merchant/empty-state';
 import { consoleTime } from '@/components/merchant/format';
 import { StatusBadge } from '@/components/merchant/status-badge';
-import { getMerchantByIdOrThrow } from '@/lib/catalog/merchants';
 import { getStoreProduct } from '@/lib/catalog/get-store-product';
-import { listStoreCategoryTree } from '@/lib/catalog/store-categories';
-import { publicBaseUrl } from '@/lib/core/media-urls';
 import { isServiceError } from '@/lib/core/errors';
 import { listProductMedia } from '@/lib/media/list-product-media';
-import { inLocale, marketCurrency } from '@/lib/schemas/common';
+import { inLocale } from '@/lib/schemas/common';
 import { consoleRequest } from '../../console';
-import { archiveProductAction, deleteMediaAction, deleteProductAction, moveMediaAction, saveAltAction, saveProductAction, unarchiveProductAction } from '../actions';
+import { archiveProductAction, deleteMediaAction, deleteProductAction, moveMediaAction, saveAltAction, saveProductAction, saveVariantImagesAction, unarchiveProductAction } from '../actions';
 import { editorProduct } from '../editor-data';
-import { categoryLabel, statusTone } from '../labels';
+import { editorContext } from '../editor-props';
+import { statusTone, variantName } from '../labels';
+import { MediaOrder } from '../media-order';
 import { ProductEditor } from '../product-editor';
 import { productsText } from '../text';
 import { UploadPreview } from '../upload-preview';
@@ -28,22 +27,20 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) 
 /**
  * One product of the store in the editor, at the version read now (a save from an older version
  * is refused beside the form); its images below (upload, alt text in both languages, order by
- * buttons, removal); archive, unarchive and delete; and a link to it in the store.
+ * buttons or by dragging, removal, the picture each variant shows); archive, unarchive and
+ * delete; and a link to it in the store.
  */
 export default async function ProductPage({ params, searchParams }: { params: Promise<{ store: string; productId: string }>; searchParams: Promise<Query> }) {
   const { store: slug, productId } = await params;
-  const { ctx, store, locale } = await consoleRequest(slug);
+  const request = await consoleRequest(slug);
+  const { ctx, store, locale } = request;
   const t = productsText(locale);
   if (!/^[0-9a-f-]{36}$/i.test(productId)) notFound();
   const product = await getStoreProduct(ctx, { merchantId: store.merchantId, productId }).catch((err: unknown) => {
     if (isServiceError(err) && err.code === 'product_not_found') notFound();
     throw err;
   });
-  const [merchant, categories, media] = await Promise.all([
-    getMerchantByIdOrThrow(ctx.db, store.merchantId),
-    listStoreCategoryTree(ctx, { merchantId: store.merchantId }),
-    listProductMedia(ctx, { merchantId: store.merchantId, productId }),
-  ]);
+  const [editor, media] = await Promise.all([editorContext(request), listProductMedia(ctx, { merchantId: store.merchantId, productId })]);
   const q = await searchParams;
   const base = `/merchant/${encodeURIComponent(store.slug)}/products`;
   const here = `${base}/${product.id}`;
@@ -88,15 +85,7 @@ export default async function ProductPage({ params, searchParams }: { params: Pr
       {product.previousHandles.length > 0 && <p className="mcc-muted">{t.previousHandles(product.previousHandles.join(', '))}</p>}
       <ConsoleForm key={product.version} action={saveProductAction} testId="product-form" label={title}>
         <input type="hidden" name="store" value={store.slug} />
-        <ProductEditor
-          locale={locale}
-          storeSlug={store.slug}
-          origin={publicBaseUrl().origin}
-          currencies={merchant.markets.map((m) => marketCurrency[m])}
-          product={editorProduct(product)}
-          categories={categories.data.map((c) => ({ id: c.id, label: categoryLabel(c, locale) }))}
-          submitLabel={t.save}
-        />
+        <ProductEditor {...editor} product={editorProduct(product)} submitLabel={t.save} />
       </ConsoleForm>
 
       <section className="mcc-card" aria-labelledby="images-title" id="images">
@@ -112,10 +101,14 @@ export default async function ProductPage({ params, searchParams }: { params: Pr
         {media.items.length === 0 ? (
           <EmptyState title={t.noMedia} />
         ) : (
-          <ol className="mp-media" data-testid="media-list">
-            {media.items.map((m, i) => (
-              <li key={m.id} data-testid="media-item" data-media-id={m.id}>
-                <img src={m.thumbnailUrl ?? m.url} alt={t.imageAlt(i + 1, inLocale(m.alt, locale))} width={160} height={160} />
+          <MediaOrder
+            locale={locale}
+            store={store.slug}
+            productId={product.id}
+            items={media.items.map((m, i) => ({
+              id: m.id,
+              picture: <img src={m.thumbnailUrl ?? m.url} alt={t.imageAlt(i + 1, inLocale(m.alt, locale))} width={160} height={160} draggable={false} />,
+              body: (
                 <div className="mcc-form">
                   <p className="mcc-muted">
                     {t.imageNumber(i + 1)}
@@ -155,9 +148,38 @@ export default async function ProductPage({ params, searchParams }: { params: Pr
                     </div>
                   </ConsoleForm>
                 </div>
-              </li>
-            ))}
-          </ol>
+              ),
+            }))}
+          />
+        )}
+        {media.items.some((m) => m.kind === 'image') && (
+          <ConsoleForm action={saveVariantImagesAction} testId="variant-images-form" label={t.variantImages}>
+            <h3 className="mcc-h2">{t.variantImages}</h3>
+            <p className="mcc-hint">{t.variantImagesHint}</p>
+            <input type="hidden" name="store" value={store.slug} />
+            <input type="hidden" name="productId" value={product.id} />
+            <div className="mp-side-by-side">
+              {product.variants.map((v) => {
+                const name = variantName(product, v.optionValues, locale) || t.defaultVariant;
+                const chosen = media.items.find((m) => m.skuIds.includes(v.id))?.id ?? '';
+                return (
+                  <SelectField
+                    key={v.id}
+                    name={`image.${v.id}`}
+                    label={t.variantImageLabel(name)}
+                    defaultValue={chosen}
+                    options={[
+                      { value: '', label: t.variantImageAuto },
+                      ...media.items.flatMap((m, i) => (m.kind === 'image' ? [{ value: m.id, label: t.variantImageOption(i + 1, inLocale(m.alt, locale)) }] : [])),
+                    ]}
+                  />
+                );
+              })}
+            </div>
+            <div className="mcc-actions">
+              <SubmitButton tone="quiet">{t.saveVariantImages}</SubmitButton>
+            </div>
+          </ConsoleForm>
         )}
         {media.items.length < media.maxItems && (
           <form className="mcc-form mp-upload" method="post" action={`${here}/media`} encType="multipart/form-data" data-testid="upload-form" aria-labelledby="upload-title">

@@ -1,12 +1,8 @@
 import { ConsoleForm } from '@/components/merchant/console-form';
-import { getMerchantByIdOrThrow } from '@/lib/catalog/merchants';
-import { listStoreCategoryTree } from '@/lib/catalog/store-categories';
-import { marketCurrency } from '@/lib/schemas/common';
-import { publicBaseUrl } from '@/lib/core/media-urls';
 import { consoleRequest } from '../../console';
 import { saveProductAction } from '../actions';
 import { editorProduct } from '../editor-data';
-import { categoryLabel } from '../labels';
+import { editorContext } from '../editor-props';
 import { ProductEditor } from '../product-editor';
 import { productsText } from '../text';
 import '../products.css';
@@ -16,9 +12,10 @@ export const dynamic = 'force-dynamic';
 /** A new product: the editor empty, a draft until the merchant sets it active. Images are added once it is saved. */
 export default async function NewProductPage({ params }: { params: Promise<{ store: string }> }) {
   const { store: slug } = await params;
-  const { ctx, store, locale } = await consoleRequest(slug);
+  const request = await consoleRequest(slug);
+  const { store, locale } = request;
   const t = productsText(locale);
-  const [merchant, categories] = await Promise.all([getMerchantByIdOrThrow(ctx.db, store.merchantId), listStoreCategoryTree(ctx, { merchantId: store.merchantId })]);
+  const editor = await editorContext(request);
   const base = `/merchant/${encodeURIComponent(store.slug)}/products`;
   return (
     <>
@@ -28,15 +25,7 @@ export default async function NewProductPage({ params }: { params: Promise<{ sto
       <h1 className="mcc-title">{t.newTitle}</h1>
       <ConsoleForm action={saveProductAction} testId="product-form" label={t.newTitle}>
         <input type="hidden" name="store" value={store.slug} />
-        <ProductEditor
-          locale={locale}
-          storeSlug={store.slug}
-          origin={publicBaseUrl().origin}
-          currencies={merchant.markets.map((m) => marketCurrency[m])}
-          product={editorProduct(null)}
-          categories={categories.data.map((c) => ({ id: c.id, label: categoryLabel(c, locale) }))}
-          submitLabel={t.create}
-        />
+        <ProductEditor {...editor} product={editorProduct(null)} submitLabel={t.create} />
       </ConsoleForm>
       <section className="mcc-card" aria-labelledby="images-title">
         <h2 id="images-title" className="mcc-h2">

@@ -6,7 +6,8 @@ import { laneDatabaseUrl } from './lanes';
 /** The environment of an operator command against the e2e server's database (scripts/e2e-server.ts's place for it). */
 export function laneCommandEnv(baseURL: string): NodeJS.ProcessEnv {
   const port = new URL(baseURL).port;
-  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DATA_DIR: path.join(os.tmpdir(), `sc-e2e-${port}`, 'pglite') };
+  // The lane server's own public URL (scripts/e2e-server.ts), for what a command prints with it (a notification URL).
+  const env: NodeJS.ProcessEnv = { ...process.env, PUBLIC_BASE_URL: new URL(baseURL).origin, PGLITE_DATA_DIR: path.join(os.tmpdir(), `sc-e2e-${port}`, 'pglite') };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   else if (process.env.E2E_POSTGRES_URL) env.DATABASE_URL = laneDatabaseUrl(process.env.E2E_POSTGRES_URL, port);

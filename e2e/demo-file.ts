@@ -8,3 +8,8 @@ export function e2eDemoFile(baseUrl: string): string {
 
 /** A storefront session the seed opens and then lets expire (its expiry moved into the past). */
 export const E2E_EXPIRED_SESSION_ID = 'cs_E2eLumenAudioExpiredCheckout0001';
+
+/** Where scripts/e2e-server.ts writes what the lane server on this port logs (a journey reads it to see a refusal was logged). */
+export function e2eServerLog(port: number | string): string {
+  return path.join(os.tmpdir(), `sc-e2e-server-${port}.log`);
+}

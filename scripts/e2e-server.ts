@@ -9,11 +9,13 @@
  *   E2E_POSTGRES_URL    a PostgreSQL server: the lane creates its own database there (sc_e2e_<port>),
  *                       fresh, and drops it when it stops
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { e2eServerLog } from '../e2e/demo-file';
+import { fakeStripeUrl } from '../e2e/fake-stripe';
 import { laneDatabaseUrl } from '../e2e/lanes';
 import { config, exitOnInvalidConfig } from '../lib/platform/config';
 
@@ -66,7 +68,20 @@ async function onServer(server: string, sql: string) {
     await client.end();
   }
 }
+// --- Fake Stripe (tests/helpers/fake-stripe.ts) for this lane: the lane server's Stripe API ---
+// A process of its own on a port derived from the lane's (e2e/fake-stripe.ts); the journeys drive it
+// through its control API and configure a store's Stripe account with its keys. A short timeout, so
+// a journey's "Stripe does not answer" takes seconds, not the production default.
+const fakeStripe: ChildProcess = spawn(process.execPath, [path.join('node_modules', '.bin', 'tsx'), 'tests/helpers/fake-stripe-server.ts', String(new URL(fakeStripeUrl(port)).port)], {
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+env.STRIPE_API_BASE = fakeStripeUrl(port);
+env.STRIPE_API_TIMEOUT_MS = '2000';
+// --- end of the fake Stripe ---
+
 const cleanup = async () => {
+  fakeStripe.kill('SIGTERM');
   if (scratch) rmSync(scratch, { recursive: true, force: true });
   if (laneDatabase) await onServer(laneDatabase.server, `DROP DATABASE IF EXISTS "${laneDatabase.name}" WITH (FORCE)`).catch(() => {});
 };
@@ -83,7 +98,17 @@ const bin = (name: string) => path.join('node_modules', '.bin', name);
 await run([bin('tsx'), '--conditions=react-server', 'scripts/e2e-seed.ts']);
 if (!ciBuild && !E2E_SKIP_BUILD) await run([bin('next'), 'build']);
 
-const server = spawn(process.execPath, [bin('next'), 'start', '--experimental-next-config-strip-types', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' });
+// The server's output goes on to Playwright and into a file the journeys read (what it logged).
+const log = createWriteStream(e2eServerLog(port), { flags: 'w' });
+const server = spawn(process.execPath, [bin('next'), 'start', '--experimental-next-config-strip-types', '-p', port, '-H', '127.0.0.1'], { env, stdio: ['inherit', 'pipe', 'pipe'] });
+server.stdout!.on('data', (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  log.write(chunk);
+});
+server.stderr!.on('data', (chunk: Buffer) => {
+  process.stderr.write(chunk);
+  log.write(chunk);
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
   void cleanup().finally(() => process.exit(code ?? 0));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ORIGINS_USAGE } from '@/lib/checkout/origins-command';
+import { PAYMENTS_USAGE } from '@/lib/checkout/payments/payments-command';
 import { KEYS_USAGE } from '@/lib/credentials/keys-command';
 import { MERCHANT_USERS_USAGE } from '@/lib/merchant-users/merchant-users-command';
 import { OAUTH_USAGE } from '@/lib/oauth/oauth-command';
@@ -41,6 +42,7 @@ describe('operator commands', () => {
     ['orders.ts', ORDERS_USAGE],
     ['mail.ts', MAIL_USAGE],
     ['checkout-origins.ts', ORIGINS_USAGE],
+    ['payments.ts', PAYMENTS_USAGE],
   ])('%s --help prints its usage and exits 0', (script, usage) => {
     expect(run(script, '--help')).toEqual({ status: 0, stdout: `${usage}\n`, stderr: '' });
   });

@@ -10,7 +10,9 @@ import * as cancellationsRoute from '../app/api/v1/open/storefront/orders/[order
 import { expireCheckoutSessions } from '../lib/checkout/expire-checkout-sessions';
 import { confirmPaymentOnReturn } from '../lib/checkout/payments/confirm-return';
 import { reconcilePaymentAttempts, sendProviderRefunds } from '../lib/checkout/payments/reconcile';
+import { runPaymentsCommand } from '../lib/checkout/payments/payments-command';
 import { listPaymentAccounts, saveStripeAccount, testPaymentAccount } from '../lib/checkout/payments/settings';
+import { storeDirectory } from '../lib/catalog/store-directory';
 import { allowReturnOrigin } from '../lib/checkout/return-urls';
 import { createServiceContext } from '../lib/core/context';
 import type { Scope } from '../lib/core/scopes';
@@ -136,6 +138,27 @@ describe('Settings -> Payments (stored keys)', () => {
     expect(view!.notificationUrl).toBe(`http://localhost:3000/api/payments/stripe/${merchantId}`);
     expect(await testPaymentAccount(ctx, merchantId, 'stripe', 'test')).toEqual({ ok: true });
     expect(await testPaymentAccount(ctx, merchantId, 'stripe', 'live')).toMatchObject({ ok: false, reason: 'not_configured' });
+  });
+
+  it('npm run payments saves the keys from standard input sealed, lists only their last 4, tests and removes them', async () => {
+    const db = await getDb();
+    const command = (argv: string[], input = '') => runPaymentsCommand(argv, db, storeDirectory, async () => input);
+    const keys = { publishableKey: fake.publishableKey, secretKey: fake.secretKey, webhookSecret: fake.webhookSecret };
+    // The other store, so the lumen-audio account of the other tests stays as it is.
+    const saved = await command(['set-stripe', 'huaxia-digital', '--mode', 'test'], JSON.stringify(keys));
+    expect(saved).toContain(`stripe test  ${fake.publishableKey}  secret …${fake.secretKey.slice(-4)}`);
+    expect(saved).not.toContain(fake.secretKey);
+    expect(saved).not.toContain(fake.webhookSecret);
+    const huaxia = (await db.merchant.findUniqueOrThrow({ where: { slug: 'huaxia-digital' } })).id;
+    expect(saved).toContain(`notifications: http://localhost:3000/api/payments/stripe/${huaxia}`);
+    const row = await db.paymentProviderAccount.findUniqueOrThrow({ where: { merchantId_provider_mode: { merchantId: huaxia, provider: 'stripe', mode: 'test' } } });
+    expect(row.secretSealed).not.toContain(fake.secretKey);
+    expect(await command(['test', 'huaxia-digital', '--provider', 'stripe', '--mode', 'test'])).toBe('connection ok');
+    await expect(command(['set-stripe', 'huaxia-digital', '--mode', 'test'], JSON.stringify({ ...keys, secretKey: 'sk_live_abcdefgh12' }))).rejects.toThrow(/secretKey: Enter the test secret/);
+    await expect(command(['set-stripe', 'huaxia-digital', '--mode', 'test'], 'not json')).rejects.toThrow(/as JSON from standard input/);
+    await expect(command(['list', 'no-such-store'])).rejects.toThrow('No store no-such-store.');
+    expect(await command(['remove', 'huaxia-digital', '--provider', 'stripe', '--mode', 'test'])).toBe('removed stripe test from huaxia-digital');
+    expect(await command(['list', 'huaxia-digital'])).not.toContain('stripe test');
   });
 
   it('refuses a live key in test mode and a missing signing secret', async () => {

@@ -1,5 +1,5 @@
 /**
- * The one way operator commands (`npm run keys`, `oauth`, `merchant-users`, `webhooks`, `orders`,
+ * The one way operator commands (`npm run keys`, `oauth`, `merchant-users`, `webhooks`, `orders`, `payments`,
  * `checkout:origins`, `decoration:*`) read their arguments and end: Node's util.parseArgs under the
  * same rules for each, the same `--help`, the same messages for a mistaken option, and the same exit
  * codes (0 done, 1 failed, 2 a usage mistake or a refused step), with the configuration checked

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
 
 /**
@@ -13,10 +14,17 @@ import Stripe from 'stripe';
  * key the fake sees is recorded for the tests to check it is ours); an idempotency key reused with
  * other parameters is 400 idempotency_error; an amount that is not a positive integer, an unknown
  * currency, a refund above what is left of the charge, or a cancellation of a PaymentIntent that
- * succeeded is 400 as Stripe answers. `outage` makes every request answer 500 or never answer.
+ * succeeded is 400 as Stripe answers. `outage` makes every request answer 500 or never answer
+ * (for the next `outageCalls` requests, or until cleared).
+ *
+ * Started with `control: true` (tests/helpers/fake-stripe-server.ts, a process of its own for the
+ * browser journeys' lane servers), it also answers a small control API under /_fake/, never
+ * recorded and never in an outage: the account's keys, the shopper paying, an outage, the recorded
+ * requests, intents and refunds, and webhook events signed with the SDK's helper.
  */
 
-const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'stripe', `${name}.json`), 'utf8'));
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'stripe');
+const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'));
 
 export type FakePaymentIntent = Record<string, unknown> & { id: string; amount: number; currency: string; status: string; amount_refunded: number };
 export type FakeRefund = Record<string, unknown> & { id: string; amount: number; status: string };
@@ -31,6 +39,8 @@ export type FakeStripe = {
   /** Every request: method, path, the idempotency key it carried, its form fields. */
   requests: { method: string; path: string; idempotencyKey: string | null; form: Record<string, string> }[];
   outage: null | '500' | 'timeout';
+  /** How many more requests the outage lasts (null: until `outage` is cleared). */
+  outageCalls: number | null;
   /** The status new refunds get. */
   refundStatus: 'succeeded' | 'pending' | 'failed';
   /** The shopper pays on the Payment Element (as Stripe.js would confirm the PaymentIntent). */
@@ -57,7 +67,9 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export type FakeStripeOptions = { port?: number; control?: boolean };
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const fake: FakeStripe = {
     url: '',
     secretKey: `sk_test_${randomBytes(18).toString('hex')}`,
@@ -67,6 +79,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds: new Map(),
     requests: [],
     outage: null,
+    outageCalls: null,
     refundStatus: 'succeeded',
     succeed(piId, card = { brand: 'visa', last4: '4242' }) {
       const pi = fake.intents.get(piId)!;
@@ -113,11 +126,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    if (options.control && url.pathname.startsWith('/_fake/')) return control(req, res, url);
     const form = req.method === 'POST' ? await readForm(req) : {};
     const idem = (req.headers['idempotency-key'] as string | undefined) ?? null;
     fake.requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: idem, form });
-    if (fake.outage === 'timeout') return; // never answers
-    if (fake.outage === '500') return stripeError(res, 500, 'api_error', 'An unknown error occurred.');
+    const outage = fake.outage;
+    if (outage && fake.outageCalls !== null && --fake.outageCalls <= 0) {
+      fake.outage = null;
+      fake.outageCalls = null;
+    }
+    if (outage === 'timeout') return; // never answers
+    if (outage === '500') return stripeError(res, 500, 'api_error', 'An unknown error occurred.');
     if (req.headers.authorization !== `Bearer ${fake.secretKey}`) {
       return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided.', { code: 'api_key_invalid' });
     }
@@ -207,7 +226,60 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === 'GET' && url.pathname === '/v1/balance') return send(res, fixture('balance'));
     return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  /**
+   * The control API (loopback, for the journeys): GET /_fake/account (the keys to configure the
+   * store with), GET /_fake/requests, /_fake/payment_intents and /_fake/refunds (what the server
+   * asked for, each list filterable by ?checkout_session_id= or ?payment_intent=),
+   * POST /_fake/payment_intents/<id>/succeed (the shopper paid on the Payment Element),
+   * POST /_fake/outage {mode: '500'|'timeout'|null, calls?} and POST /_fake/events {type,
+   * payment_intent, secret?}: a webhook body for the intent (or, for charge.refunded, its charge)
+   * and its Stripe-Signature, signed with the SDK's test helper.
+   */
+  async function control(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let body: Record<string, unknown> = {};
+    try {
+      body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+    } catch {
+      return send(res, { error: 'body is not JSON' }, 400);
+    }
+    const q = url.searchParams;
+    const ofSession = (pi: FakePaymentIntent) => !q.get('checkout_session_id') || (pi.metadata as { checkout_session_id?: string }).checkout_session_id === q.get('checkout_session_id');
+    const pi = q.get('payment_intent');
+    const requestOfIntent = (r: FakeStripe['requests'][number]) => !pi || r.form.payment_intent === pi || r.path.split('/').includes(pi);
+    let m: RegExpMatchArray | null;
+    if (req.method === 'GET' && url.pathname === '/_fake/account') {
+      return send(res, { publishableKey: fake.publishableKey, secretKey: fake.secretKey, webhookSecret: fake.webhookSecret });
+    }
+    if (req.method === 'GET' && url.pathname === '/_fake/requests') {
+      return send(res, fake.requests.filter((r) => requestOfIntent(r) && (!q.get('checkout_session_id') || r.idempotencyKey === q.get('checkout_session_id') || r.form['metadata[checkout_session_id]'] === q.get('checkout_session_id'))));
+    }
+    if (req.method === 'GET' && url.pathname === '/_fake/payment_intents') return send(res, [...fake.intents.values()].filter(ofSession).map((pi) => publicIntent(pi)));
+    if (req.method === 'GET' && url.pathname === '/_fake/refunds') return send(res, [...fake.refunds.values()].filter((r) => !pi || r.payment_intent === pi));
+    if (req.method === 'POST' && (m = url.pathname.match(/^\/_fake\/payment_intents\/([^/]+)\/succeed$/))) {
+      if (!fake.intents.has(m[1]!)) return send(res, { error: `no PaymentIntent ${m[1]}` }, 404);
+      return send(res, publicIntent(fake.succeed(m[1]!), ['latest_charge']));
+    }
+    if (req.method === 'POST' && url.pathname === '/_fake/outage') {
+      const mode = body.mode ?? null;
+      if (mode !== null && mode !== '500' && mode !== 'timeout') return send(res, { error: 'mode is 500, timeout or null' }, 400);
+      fake.outage = mode;
+      fake.outageCalls = mode && typeof body.calls === 'number' ? body.calls : null;
+      return send(res, { outage: fake.outage, calls: fake.outageCalls });
+    }
+    if (req.method === 'POST' && url.pathname === '/_fake/events') {
+      const intent = fake.intents.get(String(body.payment_intent ?? ''));
+      if (!intent || typeof body.type !== 'string') return send(res, { error: 'needs type and a known payment_intent' }, 400);
+      const object = body.type.startsWith('charge.')
+        ? { ...fake.chargeOf(intent.id), amount_refunded: intent.amount_refunded, refunded: intent.amount_refunded === intent.amount }
+        : publicIntent(intent, ['latest_charge']);
+      return send(res, fake.signedEvent(body.type, object, typeof body.secret === 'string' ? body.secret : undefined));
+    }
+    return send(res, { error: `no control route ${req.method} ${url.pathname}` }, 404);
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }

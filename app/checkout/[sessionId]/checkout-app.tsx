@@ -277,10 +277,12 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
                       {!p.livemode && <p className="co-muted co-hint">{t.testCardsHint}</p>}
                     </div>
                   ) : (
-                    <p className="co-muted">{t.manualNote}</p>
+                    <p className="co-muted" data-testid="co-method-note">
+                      {method === 'stripe' ? t.stripeNote : t.manualNote}
+                    </p>
                   )}
                   <button type="submit" className="co-primary" disabled={busy !== null}>
-                    {busy === 'continue' ? t.processing : method === 'test_card' ? t.pay(money) : t.placeOrder}
+                    {busy === 'continue' ? t.processing : method === 'test_card' ? t.pay(money) : method === 'stripe' ? t.continueToStripe : t.placeOrder}
                   </button>
                 </form>
               )}

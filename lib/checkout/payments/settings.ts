@@ -2,9 +2,8 @@ import 'server-only';
 import { recordAudit } from '../../audit/record-audit';
 import type { ServiceContext } from '../../core/context';
 import { ServiceError } from '../../core/errors';
-import { publicBaseUrl } from '../../core/media-urls';
 import { deleteProviderAccount, listProviderAccounts, markProviderAccountVerified, readProviderAccount, saveProviderAccount } from '../data';
-import { gatewayOf, sealAccountField } from './accounts';
+import { gatewayOf, notificationUrl, sealAccountField } from './accounts';
 import { type GatewayProvider, ProviderRefused, ProviderUnavailable } from './gateway';
 
 /**
@@ -26,9 +25,7 @@ export type PaymentAccountView = {
   notificationUrl: string;
 };
 
-export function notificationUrl(provider: GatewayProvider, merchantId: string): string {
-  return new URL(`/api/payments/${provider}/${merchantId}`, publicBaseUrl()).href;
-}
+export { notificationUrl };
 
 const last4 = (v: string) => v.slice(-4);
 

@@ -46,6 +46,8 @@ export function normalizePrivateKey(input: string): string | null {
 /** The Alipay public key as the merchant pasted it (PEM or bare base64 SPKI) -> SPKI PEM; null when it is not an RSA public key of 2048 bits or more. */
 export function normalizePublicKey(input: string): string | null {
   const text = input.trim();
+  // A private key would yield its public half: refused, it is not what Alipay gave (and must not be pasted here).
+  if (text.includes('PRIVATE KEY')) return null;
   try {
     const key = text.includes('-----BEGIN') ? createPublicKey(text) : createPublicKey({ key: Buffer.from(text.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
     if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) return null;

@@ -12,6 +12,7 @@ import { type CheckoutText, checkoutText } from './text';
 type Failure = { code: string; fields: Record<string, string> };
 
 const stripePage = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}/stripe`;
+const alipayPage = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}/alipay`;
 
 /** POSTs to a browser step of the session (ops 26, 28, 29, 30) and returns its data or its error. */
 async function step<T>(sessionId: string, name: 'projection' | 'return' | 'continue' | 'cancel', body: unknown, headers: Record<string, string> = {}) {
@@ -127,6 +128,8 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
     setBusy(null);
     // Stripe: the payment continues on the Payment Element's own page (the only one whose CSP allows Stripe).
     if (r.ok && r.data.payment.action?.provider === 'stripe') return window.location.assign(stripePage(p.sessionId));
+    // Alipay: the QR code (or, on a phone, the way into the Alipay app) on its own page, which waits for the notification.
+    if (r.ok && r.data.payment.action?.provider === 'alipay') return window.location.assign(alipayPage(p.sessionId));
     if (r.ok) return setP(r.data);
     setFailure(r.failure);
     if (r.failure.code === 'checkout_session_not_open') {
@@ -239,6 +242,13 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
                     <p>
                       <a className="co-link" href={stripePage(p.sessionId)}>
                         {t.stripeContinue}
+                      </a>
+                    </p>
+                  )}
+                  {p.payment.action?.provider === 'alipay' && (
+                    <p>
+                      <a className="co-link" href={alipayPage(p.sessionId)}>
+                        {t.alipayContinue}
                       </a>
                     </p>
                   )}

@@ -25,17 +25,24 @@ export function alipayTradeNo(sessionId: string): string {
 /** How long a QR code or wap page may be paid: the session's payment hold (PAYMENT_HOLD_MS). */
 const TIMEOUT_EXPRESS = '30m';
 
-/** An app private key as the merchant pasted it (PEM PKCS#1/PKCS#8 or the bare base64 Alipay's key tool prints) -> PKCS#8 PEM; null when it is not an RSA key of 2048 bits or more. */
+/** A key as pasted: its base64 body (PEM armour and all whitespace removed; a one-line input field drops the PEM's line breaks) and the armour's label. */
+function keyBody(input: string): { der: Buffer; label: string | null } {
+  const label = /-----BEGIN ([A-Z ]+)-----/.exec(input)?.[1] ?? null;
+  return { der: Buffer.from(input.replace(/-----(BEGIN|END) [A-Z ]+-----/g, '').replace(/\s+/g, ''), 'base64'), label };
+}
+
+const rsa2048 = (key: { asymmetricKeyType?: string; asymmetricKeyDetails?: { modulusLength?: number } }) =>
+  key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048;
+
+/** An app private key as the merchant pasted it (PEM PKCS#1/PKCS#8, or the bare base64 Alipay's key tool prints) -> PKCS#8 PEM; null when it is not an RSA key of 2048 bits or more. */
 export function normalizePrivateKey(input: string): string | null {
-  const text = input.trim();
-  const attempts = text.includes('-----BEGIN')
-    ? [() => createPrivateKey(text)]
-    : [() => createPrivateKey({ key: Buffer.from(text.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'pkcs8' }), () => createPrivateKey({ key: Buffer.from(text.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'pkcs1' })];
-  for (const attempt of attempts) {
+  const { der, label } = keyBody(input);
+  if (label && label !== 'PRIVATE KEY' && label !== 'RSA PRIVATE KEY') return null;
+  const types = label === 'RSA PRIVATE KEY' ? (['pkcs1'] as const) : label ? (['pkcs8'] as const) : (['pkcs8', 'pkcs1'] as const);
+  for (const type of types) {
     try {
-      const key = attempt();
-      if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) return null;
-      return key.export({ format: 'pem', type: 'pkcs8' }).toString();
+      const key = createPrivateKey({ key: der, format: 'der', type });
+      return rsa2048(key) ? key.export({ format: 'pem', type: 'pkcs8' }).toString() : null;
     } catch {
       // the next form
     }
@@ -43,15 +50,13 @@ export function normalizePrivateKey(input: string): string | null {
   return null;
 }
 
-/** The Alipay public key as the merchant pasted it (PEM or bare base64 SPKI) -> SPKI PEM; null when it is not an RSA public key of 2048 bits or more. */
+/** The Alipay public key as the merchant pasted it (PEM or bare base64 SPKI) -> SPKI PEM; null when it is not an RSA public key of 2048 bits or more (a private key is refused: it is not what Alipay gave). */
 export function normalizePublicKey(input: string): string | null {
-  const text = input.trim();
-  // A private key would yield its public half: refused, it is not what Alipay gave (and must not be pasted here).
-  if (text.includes('PRIVATE KEY')) return null;
+  const { der, label } = keyBody(input);
+  if (label && label !== 'PUBLIC KEY' && label !== 'RSA PUBLIC KEY') return null;
   try {
-    const key = text.includes('-----BEGIN') ? createPublicKey(text) : createPublicKey({ key: Buffer.from(text.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
-    if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) return null;
-    return key.export({ format: 'pem', type: 'spki' }).toString();
+    const key = createPublicKey({ key: der, format: 'der', type: label === 'RSA PUBLIC KEY' ? 'pkcs1' : 'spki' });
+    return rsa2048(key) ? key.export({ format: 'pem', type: 'spki' }).toString() : null;
   } catch {
     return null;
   }

@@ -6,5 +6,15 @@ export function e2eDemoFile(baseUrl: string): string {
   return path.join(os.tmpdir(), `sc-e2e-demo-${new URL(baseUrl).port || 'default'}.json`);
 }
 
+/** Where scripts/e2e-alipay.ts leaves the lane's Alipay facts: the CN store's test API key and its fake gateway's URL. */
+export function e2eAlipayFile(baseUrl: string): string {
+  return path.join(os.tmpdir(), `sc-e2e-alipay-${new URL(baseUrl).port || 'default'}.json`);
+}
+
+/** The lane's fake Alipay gateway listens here: the lane's port + 20000 (3210 -> 23210, 30000-39999 -> 50000-59999). */
+export function fakeAlipayPort(lanePort: number | string): number {
+  return Number(lanePort) + 20_000;
+}
+
 /** A storefront session the seed opens and then lets expire (its expiry moved into the past). */
 export const E2E_EXPIRED_SESSION_ID = 'cs_E2eLumenAudioExpiredCheckout0001';

@@ -10,11 +10,13 @@
  *                       fresh, and drops it when it stops
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { fakeAlipayPort } from '../e2e/demo-file';
 import { laneDatabaseUrl } from '../e2e/lanes';
+import { startFakeAlipay } from '../tests/helpers/fake-alipay';
 import { config, exitOnInvalidConfig } from '../lib/platform/config';
 
 exitOnInvalidConfig();
@@ -81,6 +83,17 @@ async function run(args: string[]) {
 
 const bin = (name: string) => path.join('node_modules', '.bin', name);
 await run([bin('tsx'), '--conditions=react-server', 'scripts/e2e-seed.ts']);
+
+// ---- Alipay (e2e/alipay-checkout.spec.ts) ----------------------------------------------------
+// The lane's own strict fake Alipay gateway, in this process, on the lane's port + 20000; the
+// server's SDK calls it (ALIPAY_GATEWAY) and the CN demo store gets its app as the test account.
+const fakeAlipay = await startFakeAlipay({ port: fakeAlipayPort(port) });
+env.ALIPAY_GATEWAY = fakeAlipay.gateway;
+const alipayKeysFile = path.join(os.tmpdir(), `sc-e2e-alipay-keys-${port}.json`);
+writeFileSync(alipayKeysFile, JSON.stringify(fakeAlipay.keys), { mode: 0o600 });
+await run([bin('tsx'), '--conditions=react-server', 'scripts/e2e-alipay.ts', alipayKeysFile, fakeAlipay.url]);
+rmSync(alipayKeysFile, { force: true });
+// ---- end Alipay ------------------------------------------------------------------------------
 if (!ciBuild && !E2E_SKIP_BUILD) await run([bin('next'), 'build']);
 
 const server = spawn(process.execPath, [bin('next'), 'start', '--experimental-next-config-strip-types', '-p', port, '-H', '127.0.0.1'], { env, stdio: 'inherit' });

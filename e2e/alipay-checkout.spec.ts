@@ -57,7 +57,7 @@ test('a CN shopper pays with Alipay: QR shown, the gateway notifies twice, the p
   await page.getByRole('button', { name: '去付款' }).click();
   await expect(page.locator('main[data-state="open_payment"]')).toBeVisible();
   await page.getByRole('radio', { name: '支付宝' }).check();
-  await page.getByRole('button', { name: '提交订单' }).click();
+  await page.getByRole('button', { name: /^支付 / }).click();
 
   // The Alipay page: the trade's QR code, drawn as inline SVG on this server.
   await expect(page).toHaveURL(new RegExp(`/checkout/${session}/alipay$`));
@@ -86,6 +86,7 @@ test('a CN shopper pays with Alipay: QR shown, the gateway notifies twice, the p
   await expect(page).toHaveURL(new RegExp(`/checkout/${session}$`), { timeout: 10_000 });
   await expect(page.locator('main[data-state="completed"]')).toBeVisible();
   await expect(page.getByRole('heading', { name: '谢谢！订单已提交。' })).toBeVisible();
+  await expect(page.getByText('已使用支付宝支付')).toBeVisible();
   const orderNumber = await page.getByTestId('co-order-number').textContent();
   expect(orderNumber).toMatch(/^SO-\d{8}-[0-9A-Z]{6}$/);
   await expectAxeClean(page);

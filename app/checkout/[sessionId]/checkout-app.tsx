@@ -290,7 +290,7 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
                     <p className="co-muted">{t.manualNote}</p>
                   )}
                   <button type="submit" className="co-primary" disabled={busy !== null}>
-                    {busy === 'continue' ? t.processing : method === 'test_card' ? t.pay(money) : t.placeOrder}
+                    {busy === 'continue' ? t.processing : method === 'test_card' || method === 'alipay' ? t.pay(money) : t.placeOrder}
                   </button>
                 </form>
               )}
@@ -315,7 +315,7 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
                 {t.orderNumber}: <strong data-testid="co-order-number">{p.orderNumber}</strong>
               </p>
               <p className="co-muted" data-testid="co-payment">
-                {p.payment.status === 'paid' && p.payment.card ? t.paidWith(cardBrandName(p.payment.card.brand), p.payment.card.last4) : p.payment.status === 'pending' ? t.pendingPayment : null}
+                {p.payment.status === 'paid' && p.payment.card ? t.paidWith(cardBrandName(p.payment.card.brand), p.payment.card.last4) : p.payment.status === 'paid' && p.payment.method === 'alipay' ? t.paidWithAlipay : p.payment.status === 'pending' ? t.pendingPayment : null}
               </p>
               {p.payment.status === 'pending' && p.orderNumber ? (
                 <PaymentInstructions className="co-instructions" locale={p.locale} market={p.market} account={bankTransfer} reference={p.orderNumber} />

@@ -1,4 +1,4 @@
-import { createSign, randomUUID } from 'node:crypto';
+import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as alipayNotifyRoute from '../app/api/payments/alipay/[storeId]/route';
@@ -9,7 +9,7 @@ import * as cartAddressRoute from '../app/api/v1/open/storefront/carts/[cartId]/
 import * as cartsRoute from '../app/api/v1/open/storefront/carts/route';
 import * as cancellationsRoute from '../app/api/v1/open/storefront/orders/[orderId]/cancellations/route';
 import { ALIPAY_AMOUNT, fenToYuan, yuanToFen } from '../lib/checkout/payments/alipay-amount';
-import { alipayTradeNo } from '../lib/checkout/payments/alipay';
+import { alipayTradeNo, normalizePrivateKey, normalizePublicKey } from '../lib/checkout/payments/alipay';
 import { confirmPaymentOnReturn } from '../lib/checkout/payments/confirm-return';
 import { reconcilePaymentAttempts, sendProviderRefunds } from '../lib/checkout/payments/reconcile';
 import { listPaymentAccounts, saveAlipayAccount, testPaymentAccount } from '../lib/checkout/payments/settings';
@@ -121,6 +121,20 @@ describe('amounts: integer fen <-> Alipay yuan strings', () => {
     for (const bad of ['1', '1.5', '1.505', '-1.00', '01.00', ' 1.00', '1e2']) expect(yuanToFen(bad)).toBeNull();
     expect(() => fenToYuan(1.5)).toThrow();
     expect(() => fenToYuan(-1)).toThrow();
+  });
+});
+
+describe('keys as merchants paste them', () => {
+  it('takes PEM (also with its line breaks lost in a one-line field) or bare base64, PKCS#1 or PKCS#8; refuses short keys and a private key as the Alipay public key', () => {
+    const rsa = (bits: number, type: 'pkcs1' | 'pkcs8') =>
+      generateKeyPairSync('rsa', { modulusLength: bits, publicKeyEncoding: { type: type === 'pkcs1' ? 'pkcs1' : 'spki', format: 'pem' }, privateKeyEncoding: { type, format: 'pem' } });
+    const bare = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+    const k8 = rsa(2048, 'pkcs8');
+    const k1 = rsa(2048, 'pkcs1');
+    for (const pasted of [k8.privateKey, k8.privateKey.replace(/\n/g, ''), bare(k8.privateKey), k1.privateKey, bare(k1.privateKey)]) expect(normalizePrivateKey(pasted)).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    for (const pasted of [k8.publicKey, k8.publicKey.replace(/\n/g, ''), bare(k8.publicKey), k1.publicKey]) expect(normalizePublicKey(pasted)).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    const short = rsa(1024, 'pkcs8');
+    expect([normalizePrivateKey(short.privateKey), normalizePublicKey(short.publicKey), normalizePublicKey(k8.privateKey), normalizePrivateKey('not a key')]).toEqual([null, null, null, null]);
   });
 });
 

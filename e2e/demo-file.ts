@@ -1,9 +1,20 @@
 import os from 'node:os';
 import path from 'node:path';
+import { fakeProviderPorts } from './lanes';
 
 /** Where scripts/e2e-seed.ts leaves the demo facts (keys included) for the browser tests of the server on this base URL. */
 export function e2eDemoFile(baseUrl: string): string {
   return path.join(os.tmpdir(), `sc-e2e-demo-${new URL(baseUrl).port || 'default'}.json`);
+}
+
+/** Where scripts/e2e-alipay.ts leaves the lane's Alipay facts: the CN store's test API key and its fake gateway's URL. */
+export function e2eAlipayFile(baseUrl: string): string {
+  return path.join(os.tmpdir(), `sc-e2e-alipay-${new URL(baseUrl).port || 'default'}.json`);
+}
+
+/** The lane's fake Alipay gateway listens here (its place in the run's ports: e2e/lanes.ts). */
+export function fakeAlipayPort(lanePort: number | string): number {
+  return fakeProviderPorts(lanePort).alipay;
 }
 
 /** A storefront session the seed opens and then lets expire (its expiry moved into the past). */

@@ -6,13 +6,12 @@
  * No Playwright here: the lane server's script imports the port too.
  */
 import { execFileSync } from 'node:child_process';
+import { fakeProviderPorts } from './lanes';
 import { laneCommandEnv } from './orders-cli';
 
-/** The fake Stripe of the lane serving on `lanePort` listens this far above it. */
-const FAKE_STRIPE_PORT_OFFSET = 1100;
-
+/** The fake Stripe of the lane serving on `lanePort` (its place in the run's ports: e2e/lanes.ts). */
 export function fakeStripeUrl(lanePort: number | string): string {
-  return `http://127.0.0.1:${Number(lanePort) + FAKE_STRIPE_PORT_OFFSET}`;
+  return `http://127.0.0.1:${fakeProviderPorts(lanePort).stripe}`;
 }
 
 export type FakeStripeAccount = { publishableKey: string; secretKey: string; webhookSecret: string };

@@ -33,6 +33,8 @@ const SECONDS: Record<string, number> = {
   'catalog-journey.spec.ts': 83,
   // Not yet measured in a CI run: 56 s for its six journeys alone in one lane on this machine (npx playwright test e2e/stripe-payments.spec.ts), with room for a loaded CI host.
   'stripe-payments.spec.ts': 90,
+  // Not yet measured in a CI run: 6.8 s for its one journey alone in one lane on this machine (npx playwright test e2e/alipay-checkout.spec.ts, 2026-11-28), rounded up for a loaded run.
+  'alipay-checkout.spec.ts': 10,
   'security-headers.spec.ts': 41,
   'console-defects.spec.ts': 35,
   'store-access.spec.ts': 30,
@@ -42,6 +44,17 @@ const SECONDS: Record<string, number> = {
   'axe-check.spec.ts': 3,
 };
 const DEFAULT_SECONDS = 30;
+
+/**
+ * The ports of a run: lane i serves on E2E_PORT + i (E2E_LANES is at most MAX_LANES); beside each
+ * lane its fake Stripe listens MAX_LANES above the lane and its fake Alipay gateway 2 x MAX_LANES
+ * above, so a run holds the block E2E_PORT .. E2E_PORT + 3 x MAX_LANES - 1 and no more (.ci/run
+ * reserves that block free, so two runs on one machine never meet).
+ */
+export const MAX_LANES = 8;
+export function fakeProviderPorts(lanePort: number | string): { stripe: number; alipay: number } {
+  return { stripe: Number(lanePort) + MAX_LANES, alipay: Number(lanePort) + 2 * MAX_LANES };
+}
 
 /**
  * The database of the lane serving on `port` on the PostgreSQL server `serverUrl`

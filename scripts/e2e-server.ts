@@ -10,13 +10,14 @@
  *                       fresh, and drops it when it stops
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { e2eServerLog } from '../e2e/demo-file';
+import { e2eServerLog, fakeAlipayPort } from '../e2e/demo-file';
 import { fakeStripeUrl } from '../e2e/fake-stripe';
 import { laneDatabaseUrl } from '../e2e/lanes';
+import { startFakeAlipay } from '../tests/helpers/fake-alipay';
 import { config, exitOnInvalidConfig } from '../lib/platform/config';
 
 exitOnInvalidConfig();
@@ -69,7 +70,7 @@ async function onServer(server: string, sql: string) {
   }
 }
 // --- Fake Stripe (tests/helpers/fake-stripe.ts) for this lane: the lane server's Stripe API ---
-// A process of its own on a port derived from the lane's (e2e/fake-stripe.ts); the journeys drive it
+// A process of its own on a port derived from the lane's (e2e/lanes.ts); the journeys drive it
 // through its control API and configure a store's Stripe account with its keys. A short timeout, so
 // a journey's "Stripe does not answer" takes seconds, not the production default.
 const fakeStripe: ChildProcess = spawn(process.execPath, [path.join('node_modules', '.bin', 'tsx'), 'tests/helpers/fake-stripe-server.ts', String(new URL(fakeStripeUrl(port)).port)], {
@@ -96,6 +97,17 @@ async function run(args: string[]) {
 
 const bin = (name: string) => path.join('node_modules', '.bin', name);
 await run([bin('tsx'), '--conditions=react-server', 'scripts/e2e-seed.ts']);
+
+// ---- Alipay (e2e/alipay-checkout.spec.ts) ----------------------------------------------------
+// The lane's own strict fake Alipay gateway, in this process, on a port derived from the lane's (e2e/lanes.ts); the
+// server's SDK calls it (ALIPAY_GATEWAY) and the CN demo store gets its app as the test account.
+const fakeAlipay = await startFakeAlipay({ port: fakeAlipayPort(port) });
+env.ALIPAY_GATEWAY = fakeAlipay.gateway;
+const alipayKeysFile = path.join(os.tmpdir(), `sc-e2e-alipay-keys-${port}.json`);
+writeFileSync(alipayKeysFile, JSON.stringify(fakeAlipay.keys), { mode: 0o600 });
+await run([bin('tsx'), '--conditions=react-server', 'scripts/e2e-alipay.ts', alipayKeysFile, fakeAlipay.url]);
+rmSync(alipayKeysFile, { force: true });
+// ---- end Alipay ------------------------------------------------------------------------------
 if (!ciBuild && !E2E_SKIP_BUILD) await run([bin('next'), 'build']);
 
 // The server's output goes on to Playwright and into a file the journeys read (what it logged).

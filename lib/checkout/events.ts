@@ -17,7 +17,7 @@ export const CheckoutSessionCompletedPayload = z.strictObject({
   orderId: z.uuid(),
   orderNumber: z.string(),
   orderState: z.enum(['pending_payment', 'paid']),
-  paymentMethod: z.enum(['manual', 'test_card', 'stripe']),
+  paymentMethod: z.enum(['manual', 'test_card', 'stripe', 'alipay']),
   currency: z.enum(['CNY', 'USD']),
   total: z.int().min(0),
   completedAt: z.iso.datetime(),
@@ -39,7 +39,7 @@ export const CheckoutSessionExpiredPayload = z.strictObject({
 export const CheckoutPaymentAttemptUpdatedPayload = z.strictObject({
   ...SessionRef,
   attemptId: z.uuid(),
-  provider: z.enum(['stripe']).meta({ description: 'The payment provider of the attempt.' }),
+  provider: z.enum(['stripe', 'alipay']).meta({ description: 'The payment provider of the attempt.' }),
   status: z.enum(['processing', 'succeeded', 'failed', 'canceled']),
   failureCode: z.string().nullable().meta({ description: 'The provider’s reason when `failed`.' }),
   lateOutcome: z
@@ -101,7 +101,7 @@ export const checkoutSessionExpired = defineEventKind({
 export const checkoutPaymentAttemptUpdated = defineEventKind({
   type: 'checkout.payment_attempt.updated',
   description:
-    'A payment with a provider (Stripe) moved: the shopper began paying (`processing`), the provider refused it (`failed`) or it was canceled; or a success after the session ended was placed late or refunded. A success within the session also appends checkout.session.completed.',
+    'A payment with a provider (Stripe, Alipay) moved: the shopper began paying (`processing`), the provider refused it (`failed`) or it was canceled; or a success after the session ended was placed late or refunded. A success within the session also appends checkout.session.completed.',
   stability: 'candidate',
   subjectType: 'checkout_session',
   payload: CheckoutPaymentAttemptUpdatedPayload,

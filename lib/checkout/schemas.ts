@@ -52,7 +52,7 @@ const CardSummary = z.strictObject({ brand: z.string(), last4: z.string().length
 const PaymentMethod = z.enum(paymentMethods).meta({
   id: 'HostedCheckoutPaymentMethod',
   description:
-    '`test_card` (test-mode installations only; places the order `paid`), `manual` (bank transfer or pay on delivery; places it `pending_payment`) or, extension, `stripe` (offered when the store configured Stripe for the session’s mode; paid on Stripe’s Payment Element, confirmed asynchronously).',
+    '`test_card` (test-mode installations only; places the order `paid`), `manual` (bank transfer or pay on delivery; places it `pending_payment`) or, extension, `stripe` (offered when the store configured Stripe for the session’s mode; paid on Stripe’s Payment Element, confirmed asynchronously) and `alipay` (CNY sessions of stores that configured Alipay for the session’s mode; paid by scanning a QR code or in the Alipay app on a phone, confirmed asynchronously).',
 });
 
 const PaymentStatus = z.strictObject({
@@ -72,6 +72,11 @@ const PaymentAction = z
       provider: z.literal('stripe'),
       publishableKey: z.string().meta({ description: 'The store’s Stripe publishable key (pk_test_… or pk_live_…).' }),
       clientSecret: z.string().meta({ description: 'The PaymentIntent’s client secret, for the Payment Element.' }),
+    }),
+    z.strictObject({
+      provider: z.literal('alipay'),
+      qrCode: z.string().meta({ description: 'What the desktop page shows as a QR code for the Alipay app to scan (alipay.trade.precreate’s qr_code).' }),
+      wapPayUrl: z.string().meta({ description: 'The signed alipay.trade.wap.pay address a phone opens to pay the same trade in Alipay.' }),
     }),
   ])
   .meta({ id: 'HostedCheckoutPaymentAction' });

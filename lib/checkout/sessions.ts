@@ -14,7 +14,8 @@ import { type PlacedCharge, placeOrder } from '../orders/place-order';
 import { maskEmail } from '../schemas/email';
 import { type PaymentAttemptRecord, type SessionRecord, completeSessionRow, configuredProviders, endSessionRow, lockSession, readLatestAttempt, readProviderAccount, readSession } from './data';
 import { checkoutSessionCancelled, checkoutSessionCompleted, checkoutSessionExpired } from './events';
-import { modeOf, unsealAction } from './payments/accounts';
+import { alipayGatewayOf, modeOf, unsealAction } from './payments/accounts';
+import { paymentDescription } from './payments/gateway';
 import { offeredMethods } from './payments/providers';
 import type { HostedCheckoutBrowserProjection, HostedCheckoutSession, SessionState } from './schemas';
 
@@ -122,7 +123,7 @@ function paymentView(s: SessionRecord, payment: OrderCharge['payment']) {
   if (payment) {
     return {
       status,
-      method: payment.method as 'manual' | 'test_card' | 'stripe',
+      method: payment.method as 'manual' | 'test_card' | 'stripe' | 'alipay',
       declineCode: null,
       card: payment.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
     };
@@ -183,10 +184,13 @@ async function providerView(db: Db | Tx, s: SessionRecord): Promise<Pick<HostedC
   if (!payable) return { action: null, lateOutcome: attempt.lateOutcome };
   const account = await readProviderAccount(db, s.merchantId, attempt.provider, modeOf(s.livemode));
   if (!account) return { action: null, lateOutcome: attempt.lateOutcome };
-  return {
-    action: { provider: 'stripe', publishableKey: account.publicId, clientSecret: unsealAction(attempt.actionSealed!, attempt.id) },
-    lateOutcome: attempt.lateOutcome,
-  };
+  const secret = unsealAction(attempt.actionSealed!, attempt.id);
+  if (attempt.provider === 'alipay') {
+    // The phone's way to the same trade: signed now (the gateway checks the request's timestamp), never stored.
+    const wapPayUrl = alipayGatewayOf(account).wapPayUrl({ reference: attempt.reference!, amount: attempt.amount, subject: paymentDescription(s.id), returnUrl: checkoutPageUrl(s.id) });
+    return { action: { provider: 'alipay', qrCode: secret, wapPayUrl }, lateOutcome: attempt.lateOutcome };
+  }
+  return { action: { provider: 'stripe', publishableKey: account.publicId, clientSecret: secret }, lateOutcome: attempt.lateOutcome };
 }
 
 /** The browser-safe view (ops 26, 29, 30): nothing beyond what the shopper's own page shows. */

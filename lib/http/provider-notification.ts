@@ -20,11 +20,14 @@ export type ProviderNotificationInput = { storeId: string; payload: string; sign
  * the provider's signature header, rate-limits by address, and answers the envelope: `{data}` on
  * success, a PublicErrorResponse otherwise (400 payment_notification_invalid for a bad signature,
  * which the provider retries; nothing here ever answers 500 for bad input). The service verifies.
+ * `answer` replaces the success envelope where a provider expects its own acknowledgement (Alipay:
+ * the bare text `success`, sent only after the service's transaction committed).
  */
 export function providerNotificationRoute(
   route: string,
-  signatureHeader: string,
+  signatureHeader: string | null,
   service: (ctx: ServiceContext, input: ProviderNotificationInput) => Promise<unknown>,
+  answer?: (data: unknown, headers: Headers) => Response,
 ) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     const startedAt = performance.now();
@@ -39,8 +42,8 @@ export function providerNotificationRoute(
       await chargeRateLimit(getRateLimiter(), 'public', { address, principal: null, params: { storeId } }, headers);
       const payload = await readBodyText(req);
       const ctx = createServiceContext({ db: await getDb(), requestId, clientAddress: address });
-      const data = await service(ctx, { storeId, payload, signature: req.headers.get(signatureHeader) });
-      res = jsonResponse({ data }, 200, headers);
+      const data = await service(ctx, { storeId, payload, signature: signatureHeader ? req.headers.get(signatureHeader) : null });
+      res = answer ? answer(data, headers) : jsonResponse({ data }, 200, headers);
       runBackgroundWorkAfterResponse();
     } catch (err) {
       res = errorResponse(err, requestId, headers);

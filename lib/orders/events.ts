@@ -7,7 +7,7 @@ import { defineEventKind } from '../events/define-event-kind';
  */
 
 const Currency = z.enum(['CNY', 'USD']);
-const PaymentMethod = z.enum(['manual', 'test_card', 'stripe']);
+const PaymentMethod = z.enum(['manual', 'test_card', 'stripe', 'alipay']);
 
 export const OrderCreatedPayload = z.strictObject({
   orderId: z.uuid(),

@@ -91,7 +91,7 @@ export async function moveOrder(tx: Tx, order: OrderRecord, action: OrderAction,
         orderId: order.id,
         orderNumber: order.number,
         paymentId: charge.id,
-        paymentMethod: charge.provider as 'manual' | 'test_card' | 'stripe',
+        paymentMethod: charge.provider as 'manual' | 'test_card' | 'stripe' | 'alipay',
         currency: order.currency,
         amount: charge.amount,
         card: null,
@@ -139,7 +139,7 @@ export function paidAmount(order: Pick<OrderRecord, 'payments'>): number {
 }
 
 /** Providers whose refunds go back through them, asynchronously (the others are recorded as done). */
-const providerRefunded = new Set(['stripe']);
+const providerRefunded = new Set(['stripe', 'alipay']);
 
 /**
  * Records a refund (succeeded, or pending with a provider that took the money) and raises the order's refundedTotal in the caller's transaction.

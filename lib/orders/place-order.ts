@@ -9,7 +9,7 @@ import { orderCreated, orderPaid } from './events';
 import type { Tx } from './order-records';
 
 /** How an order was paid: the test card, manual payment, or a provider of lib/checkout/payments/gateway.ts. */
-export type PaidWith = 'test_card' | 'manual' | 'stripe';
+export type PaidWith = 'test_card' | 'manual' | 'stripe' | 'alipay';
 
 export type PlacedCharge =
   | { outcome: 'succeeded'; method: PaidWith; reference: string; card: { brand: string; last4: string } | null }

@@ -241,6 +241,12 @@ export const variables = {
   STRIPE_API_TIMEOUT_MS: variable(wholeNumber(100).default(10000), {
     meaning: 'how long a call to Stripe may take before it counts as the provider not answering (the SDK retries once; the shopper sees "try again", nothing is charged twice thanks to the idempotency key)',
   }),
+  ALIPAY_GATEWAY: variable(z.url().default('https://openapi.alipay.com/gateway.do'), {
+    meaning: 'the Alipay open platform gateway the official SDK calls (`https://openapi-sandbox.dl.alipaydev.com/gateway.do` for Alipay\'s sandbox, `http://127.0.0.1:<port>/gateway.do` for the local fake the tests run)',
+  }),
+  ALIPAY_TIMEOUT_MS: variable(wholeNumber(100).default(10000), {
+    meaning: 'how long a call to Alipay may take before it counts as the provider not answering (the shopper sees "try again"; the trade number is derived from the session, so a retry never opens a second trade)',
+  }),
   CRON_SECRET: variable(z.string().optional(), {
     default: 'unset: the cron route answers 404',
     meaning: 'secret of `GET /api/cron/background-work` (sent as `Authorization: Bearer <CRON_SECRET>`, as Vercel Cron does)',

@@ -12,6 +12,7 @@ import { type CheckoutText, checkoutText } from './text';
 type Failure = { code: string; fields: Record<string, string> };
 
 const stripePage = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}/stripe`;
+const alipayPage = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}/alipay`;
 
 /** POSTs to a browser step of the session (ops 26, 28, 29, 30) and returns its data or its error. */
 async function step<T>(sessionId: string, name: 'projection' | 'return' | 'continue' | 'cancel', body: unknown, headers: Record<string, string> = {}) {
@@ -127,6 +128,8 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
     setBusy(null);
     // Stripe: the payment continues on the Payment Element's own page (the only one whose CSP allows Stripe).
     if (r.ok && r.data.payment.action?.provider === 'stripe') return window.location.assign(stripePage(p.sessionId));
+    // Alipay: the QR code (or, on a phone, the way into the Alipay app) on its own page, which waits for the notification.
+    if (r.ok && r.data.payment.action?.provider === 'alipay') return window.location.assign(alipayPage(p.sessionId));
     if (r.ok) return setP(r.data);
     setFailure(r.failure);
     if (r.failure.code === 'checkout_session_not_open') {
@@ -242,6 +245,13 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
                       </a>
                     </p>
                   )}
+                  {p.payment.action?.provider === 'alipay' && (
+                    <p>
+                      <a className="co-link" href={alipayPage(p.sessionId)}>
+                        {t.alipayContinue}
+                      </a>
+                    </p>
+                  )}
                   {p.payment.status === 'declined' && p.payment.declineCode && (
                     <p className="co-error" role="alert" data-code={p.payment.declineCode}>
                       {t.declined[p.payment.declineCode]}
@@ -278,11 +288,11 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
                     </div>
                   ) : (
                     <p className="co-muted" data-testid="co-method-note">
-                      {method === 'stripe' ? t.stripeNote : t.manualNote}
+                      {method === 'stripe' ? t.stripeNote : method === 'alipay' ? t.alipayNote : t.manualNote}
                     </p>
                   )}
                   <button type="submit" className="co-primary" disabled={busy !== null}>
-                    {busy === 'continue' ? t.processing : method === 'test_card' ? t.pay(money) : method === 'stripe' ? t.continueToStripe : t.placeOrder}
+                    {busy === 'continue' ? t.processing : method === 'test_card' || method === 'alipay' ? t.pay(money) : method === 'stripe' ? t.continueToStripe : t.placeOrder}
                   </button>
                 </form>
               )}
@@ -307,7 +317,7 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
                 {t.orderNumber}: <strong data-testid="co-order-number">{p.orderNumber}</strong>
               </p>
               <p className="co-muted" data-testid="co-payment">
-                {p.payment.status === 'paid' && p.payment.card ? t.paidWith(cardBrandName(p.payment.card.brand), p.payment.card.last4) : p.payment.status === 'pending' ? t.pendingPayment : null}
+                {p.payment.status === 'paid' && p.payment.card ? t.paidWith(cardBrandName(p.payment.card.brand), p.payment.card.last4) : p.payment.status === 'paid' && p.payment.method === 'alipay' ? t.paidWithAlipay : p.payment.status === 'pending' ? t.pendingPayment : null}
               </p>
               {p.payment.status === 'pending' && p.orderNumber ? (
                 <PaymentInstructions className="co-instructions" locale={p.locale} market={p.market} account={bankTransfer} reference={p.orderNumber} />

@@ -4,6 +4,8 @@ import type { Prisma } from '../../generated/prisma/client';
 import { seal, unseal } from '../../platform/seal';
 import { type ProviderAccountRecord, readProviderAccount } from '../data';
 import type { GatewayProvider, PaymentGateway } from './gateway';
+import { publicBaseUrl } from '../../core/media-urls';
+import { type AlipayGateway, alipayGateway } from './alipay';
 import { stripeGateway } from './stripe';
 
 /**
@@ -24,10 +26,26 @@ export function modeOf(livemode: boolean): 'test' | 'live' {
   return livemode ? 'live' : 'test';
 }
 
+/** The URL a provider posts its notifications for a store to (registered with Stripe; sent with every Alipay trade). */
+export function notificationUrl(provider: GatewayProvider, merchantId: string): string {
+  return new URL(`/api/payments/${provider}/${merchantId}`, publicBaseUrl()).href;
+}
+
+/** An Alipay account's keys: the app id (public), the app private key and the Alipay public key (both PEM, sealed at rest). */
+export function alipayKeysOf(account: ProviderAccountRecord) {
+  return { appId: account.publicId, privateKey: unsealAccountField(account, 'secret'), alipayPublicKey: unsealAccountField(account, 'verifier') };
+}
+
+export function alipayGatewayOf(account: ProviderAccountRecord): AlipayGateway {
+  return alipayGateway(alipayKeysOf(account), notificationUrl('alipay', account.merchantId));
+}
+
 export function gatewayOf(account: ProviderAccountRecord): PaymentGateway {
   switch (account.provider) {
     case 'stripe':
       return stripeGateway(unsealAccountField(account, 'secret'));
+    case 'alipay':
+      return alipayGatewayOf(account);
   }
 }
 

@@ -5,8 +5,21 @@
  * provider's signed notification or the reconciliation sweep, all through settlePaymentAttempt.
  * Amounts are integer minor units here; each adapter converts to what its provider takes.
  */
-export const gatewayProviders = ['stripe'] as const;
+export const gatewayProviders = ['stripe', 'alipay'] as const;
 export type GatewayProvider = (typeof gatewayProviders)[number];
+
+/** The currencies a provider takes (null: any of the project's). Alipay's cross-border-free acquiring settles CNY only. */
+export const gatewayCurrencies: Record<GatewayProvider, readonly string[] | null> = { stripe: null, alipay: ['CNY'] };
+
+export function gatewayTakes(provider: GatewayProvider, currency: string): boolean {
+  const only = gatewayCurrencies[provider];
+  return !only || only.includes(currency);
+}
+
+/** What the provider shows the shopper (and the merchant's dashboard) as the payment's description: the same for every call of a session. */
+export function paymentDescription(sessionId: string): string {
+  return `Checkout ${sessionId}`;
+}
 
 export type ProviderStatus = 'processing' | 'succeeded' | 'failed' | 'canceled';
 

@@ -1,5 +1,5 @@
 import { type CardInput, cardBrand, normalizeCardNumber } from './cards';
-import { type GatewayProvider, gatewayProviders } from './gateway';
+import { type GatewayProvider, gatewayProviders, gatewayTakes } from './gateway';
 
 /**
  * The payment provider interface. A provider charges the pinned total of a session once; the
@@ -32,7 +32,7 @@ export type PaymentProvider = {
  * asynchronous providers of gateway.ts (lib/checkout/payments/start-payment.ts), offered only
  * where the store configured an account for the session's mode (test or live).
  */
-export const paymentMethods = ['test_card', 'manual', 'stripe'] as const;
+export const paymentMethods = ['test_card', 'manual', 'stripe', 'alipay'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export type SyncPaymentMethod = Exclude<PaymentMethod, GatewayProvider>;
 
@@ -77,9 +77,14 @@ export function isGatewayMethod(method: PaymentMethod): method is GatewayProvide
   return (gatewayProviders as readonly string[]).includes(method);
 }
 
-/** The methods a session offers: the store's configured providers for its mode first, then the synchronous ones. */
-export function offeredMethods(session: { livemode: boolean }, configured: readonly GatewayProvider[]): PaymentMethod[] {
-  return paymentMethods.filter((m) => (isGatewayMethod(m) ? configured.includes(m) : paymentProviders[m].availableFor(session))).sort(
+/**
+ * The methods a session offers: the store's configured providers for its mode that take the
+ * session's currency (Alipay: CNY only) first, then the synchronous ones.
+ */
+export function offeredMethods(session: { livemode: boolean; currency: string }, configured: readonly GatewayProvider[]): PaymentMethod[] {
+  return paymentMethods
+    .filter((m) => (isGatewayMethod(m) ? configured.includes(m) && gatewayTakes(m, session.currency) : paymentProviders[m].availableFor(session)))
+    .sort(
     (a, b) => Number(isGatewayMethod(b)) - Number(isGatewayMethod(a)),
   );
 }

@@ -2,9 +2,9 @@ import 'server-only';
 import { recordAudit } from '../../audit/record-audit';
 import type { ServiceContext } from '../../core/context';
 import { ServiceError } from '../../core/errors';
-import { publicBaseUrl } from '../../core/media-urls';
 import { deleteProviderAccount, listProviderAccounts, markProviderAccountVerified, readProviderAccount, saveProviderAccount } from '../data';
-import { gatewayOf, sealAccountField } from './accounts';
+import { gatewayOf, notificationUrl, sealAccountField } from './accounts';
+import { normalizePrivateKey, normalizePublicKey } from './alipay';
 import { type GatewayProvider, ProviderRefused, ProviderUnavailable } from './gateway';
 
 /**
@@ -26,9 +26,7 @@ export type PaymentAccountView = {
   notificationUrl: string;
 };
 
-export function notificationUrl(provider: GatewayProvider, merchantId: string): string {
-  return new URL(`/api/payments/${provider}/${merchantId}`, publicBaseUrl()).href;
-}
+export { notificationUrl };
 
 const last4 = (v: string) => v.slice(-4);
 
@@ -72,6 +70,47 @@ export async function saveStripeAccount(ctx: ServiceContext, merchantId: string,
     });
   });
   return (await listPaymentAccounts(ctx, merchantId)).find((v) => v.provider === 'stripe' && v.mode === input.mode)!;
+}
+
+export type AlipayAccountInput = { mode: 'test' | 'live'; appId: string; appPrivateKey: string; alipayPublicKey: string };
+
+/** What an Alipay app's keys look like: a 16-digit app id, an RSA private key (2048 bits or more) and the Alipay public key, PEM or bare base64 as Alipay's key tool prints them. */
+export function alipayAccountIssues(input: AlipayAccountInput): { issues: { path: string; code: string; message: string }[]; privateKey: string | null; publicKey: string | null } {
+  const issues: { path: string; code: string; message: string }[] = [];
+  if (!/^\d{16}$/.test(input.appId)) issues.push({ path: 'appId', code: 'invalid_app_id', message: 'Enter the 16-digit app id (APPID) of the Alipay app.' });
+  const privateKey = normalizePrivateKey(input.appPrivateKey);
+  if (!privateKey) issues.push({ path: 'appPrivateKey', code: 'invalid_key', message: 'Enter the app private key: an RSA2 (2048-bit) private key, PEM or the base64 the Alipay key tool shows.' });
+  const publicKey = normalizePublicKey(input.alipayPublicKey);
+  if (!publicKey) issues.push({ path: 'alipayPublicKey', code: 'invalid_key', message: 'Enter the Alipay public key (not the app public key): an RSA2 public key, PEM or base64.' });
+  return { issues, privateKey, publicKey };
+}
+
+/** Saves (replaces) a mode's Alipay app: the private and the Alipay public key sealed at rest, as PEM. */
+export async function saveAlipayAccount(ctx: ServiceContext, merchantId: string, input: AlipayAccountInput): Promise<PaymentAccountView> {
+  const { issues, privateKey, publicKey } = alipayAccountIssues(input);
+  if (issues.length) throw new ServiceError('validation_failed', { issues });
+  const a = { merchantId, provider: 'alipay' as const, mode: input.mode };
+  const keyLast4 = (pem: string) => last4(pem.replace(/-----[^-]+-----|\s/g, '').replace(/=+$/, ''));
+  await ctx.db.$transaction(async (tx) => {
+    await saveProviderAccount(tx, {
+      ...a,
+      publicId: input.appId,
+      secretSealed: sealAccountField(privateKey!, a, 'secret'),
+      secretLast4: keyLast4(privateKey!),
+      verifierSealed: sealAccountField(publicKey!, a, 'verifier'),
+      verifierLast4: keyLast4(publicKey!),
+      now: ctx.now,
+    });
+    await recordAudit(tx, ctx.actor, {
+      merchantId,
+      action: 'payments.account_saved',
+      subjectType: 'payment_provider_account',
+      subjectId: `${merchantId}:alipay:${input.mode}`,
+      occurredAt: ctx.now,
+      details: { provider: 'alipay', mode: input.mode, publicId: input.appId, secretLast4: keyLast4(privateKey!) },
+    });
+  });
+  return (await listPaymentAccounts(ctx, merchantId)).find((v) => v.provider === 'alipay' && v.mode === input.mode)!;
 }
 
 export async function removePaymentAccount(ctx: ServiceContext, merchantId: string, provider: GatewayProvider, mode: 'test' | 'live'): Promise<boolean> {

@@ -8,7 +8,7 @@ import { type PaymentAttemptRecord, type SessionRecord, lockAttempt, lockSession
 import { checkoutPaymentAttemptUpdated } from '../events';
 import { completeSessionWithOrder, endSession, sessionStateAt } from '../sessions';
 import { nextAttemptStatus } from './attempt-states';
-import type { ProviderPayment } from './gateway';
+import type { GatewayProvider, ProviderPayment } from './gateway';
 
 type Tx = Prisma.TransactionClient;
 
@@ -95,7 +95,7 @@ export async function settlePaymentAttempt(ctx: ServiceContext, attemptId: strin
 async function placeLate(
   tx: Tx,
   session: SessionRecord,
-  charge: { outcome: 'succeeded'; method: 'stripe'; reference: string; card: { brand: string; last4: string } | null },
+  charge: { outcome: 'succeeded'; method: GatewayProvider; reference: string; card: { brand: string; last4: string } | null },
   now: Date,
 ): Promise<{ outcome: 'placed_late' | 'refund_pending'; orderId: string | null }> {
   let s = session;

@@ -6,7 +6,7 @@ import { ensureAttempt, holdSessionUntil, lockAttempt, lockSession, readSession,
 import { sessionStateAt } from '../sessions';
 import { gatewayFor, sealAction } from './accounts';
 import { attemptInFlight } from './attempt-states';
-import { type GatewayProvider, type ProviderPayment, ProviderRefused, ProviderUnavailable } from './gateway';
+import { type GatewayProvider, type ProviderPayment, ProviderRefused, ProviderUnavailable, gatewayTakes, paymentDescription } from './gateway';
 import { appendAttemptEvent, settlePaymentAttempt } from './settle';
 
 /** Stock stays held at least this long after a payment starts (the session's expiry moves out to it). */
@@ -36,7 +36,7 @@ export async function startGatewayPayment(ctx: ServiceContext, sessionId: string
   const now = ctx.now;
   const s0 = await readSession(ctx.db, sessionId);
   if (!s0) throw new ServiceError('checkout_session_not_found');
-  const configured = await gatewayFor(ctx.db, s0.merchantId, provider, s0.livemode);
+  const configured = gatewayTakes(provider, s0.currency) ? await gatewayFor(ctx.db, s0.merchantId, provider, s0.livemode) : null;
   if (!configured) throw new ServiceError('payment_method_unavailable', { details: { paymentMethod: provider } });
 
   const attempt = await ctx.db.$transaction(async (tx) => {
@@ -56,7 +56,7 @@ export async function startGatewayPayment(ctx: ServiceContext, sessionId: string
       amount: attempt.amount,
       currency: attempt.currency,
       sessionId,
-      description: `Checkout ${sessionId}`,
+      description: paymentDescription(sessionId),
     });
   } catch (err) {
     providerFailure(ctx, err, { sessionId, provider, attemptId: attempt.id });

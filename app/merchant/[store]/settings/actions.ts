@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import type { FormState } from '@/components/merchant/console-form';
 import { updateStoreShippingRule } from '@/lib/carts/store-shipping';
-import { removePaymentAccount, saveStripeAccount, testPaymentAccount } from '@/lib/checkout/payments/settings';
+import { removePaymentAccount, saveAlipayAccount, saveStripeAccount, testPaymentAccount } from '@/lib/checkout/payments/settings';
 import { getMerchantByIdOrThrow } from '@/lib/catalog/merchants';
 import { updateStoreProfile } from '@/lib/catalog/update-store-profile';
 import { type ErrorIssue, isServiceError } from '@/lib/core/errors';
@@ -152,4 +152,41 @@ export async function removeStripeKeysAction(_previous: FormState, form: FormDat
   await removePaymentAccount(ctx, store.merchantId, 'stripe', modeOf(form));
   revalidatePath(`/merchant/${store.slug}/settings/payments`);
   return { notice: t.payments.removed };
+}
+
+/** Settings -> Payments: saves (replaces) a mode's Alipay app; the keys typed are never sent back, each error is shown beside its field. */
+export async function saveAlipayKeysAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const { ctx, store, locale } = await consoleRequest(field(form, 'store'));
+  const t = settingsText(locale);
+  const values = { appId: field(form, 'appId').trim() };
+  try {
+    await saveAlipayAccount(ctx, store.merchantId, {
+      mode: modeOf(form),
+      appId: values.appId,
+      appPrivateKey: field(form, 'appPrivateKey'),
+      alipayPublicKey: field(form, 'alipayPublicKey'),
+    });
+    return done(t, store.slug, ['alipay']);
+  } catch (err) {
+    if (!isServiceError(err) || err.code !== 'validation_failed') throw err;
+    const errors: Record<string, string> = {};
+    for (const issue of err.issues ?? []) errors[issue.path] ??= t.payments.alipay.errors[issue.path] ?? issue.message;
+    return { errors, values };
+  }
+}
+
+export async function testAlipayKeysAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const { ctx, store, locale } = await consoleRequest(field(form, 'store'));
+  const t = settingsText(locale);
+  const result = await testPaymentAccount(ctx, store.merchantId, 'alipay', modeOf(form));
+  revalidatePath(`/merchant/${store.slug}/settings/payments`);
+  return result.ok ? { notice: t.payments.alipay.testOk } : { message: t.payments.alipay.testFailed(result.message) };
+}
+
+export async function removeAlipayKeysAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const { ctx, store, locale } = await consoleRequest(field(form, 'store'));
+  const t = settingsText(locale);
+  await removePaymentAccount(ctx, store.merchantId, 'alipay', modeOf(form));
+  revalidatePath(`/merchant/${store.slug}/settings/payments`);
+  return { notice: t.payments.alipay.removed };
 }

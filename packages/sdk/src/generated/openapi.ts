@@ -2145,7 +2145,7 @@ export interface webhooks {
                             /** @enum {string} */
                             orderState: "pending_payment" | "paid";
                             /** @enum {string} */
-                            paymentMethod: "manual" | "test_card" | "stripe";
+                            paymentMethod: "manual" | "test_card" | "stripe" | "alipay";
                             /** @enum {string} */
                             currency: "CNY" | "USD";
                             total: number;
@@ -2353,7 +2353,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A payment with a provider (Stripe) moved: the shopper began paying (`processing`), the provider refused it (`failed`) or it was canceled; or a success after the session ended was placed late or refunded. A success within the session also appends checkout.session.completed.
+         * A payment with a provider (Stripe, Alipay) moved: the shopper began paying (`processing`), the provider refused it (`failed`) or it was canceled; or a success after the session ended was placed late or refunded. A success within the session also appends checkout.session.completed.
          * @description Stability: candidate. Verify the signature on the raw body before parsing it (Standard Webhooks); answer 2xx within 5 s.
          */
         post: {
@@ -2407,7 +2407,7 @@ export interface webhooks {
                              * @description The payment provider of the attempt.
                              * @enum {string}
                              */
-                            provider: "stripe";
+                            provider: "stripe" | "alipay";
                             /** @enum {string} */
                             status: "processing" | "succeeded" | "failed" | "canceled";
                             /** @description The provider’s reason when `failed`. */
@@ -2522,7 +2522,7 @@ export interface webhooks {
                                 lineTotal: number;
                             }[];
                             /** @enum {string} */
-                            paymentMethod: "manual" | "test_card" | "stripe";
+                            paymentMethod: "manual" | "test_card" | "stripe" | "alipay";
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -2602,7 +2602,7 @@ export interface webhooks {
                             /** Format: uuid */
                             paymentId: string;
                             /** @enum {string} */
-                            paymentMethod: "manual" | "test_card" | "stripe";
+                            paymentMethod: "manual" | "test_card" | "stripe" | "alipay";
                             /** @enum {string} */
                             currency: "CNY" | "USD";
                             amount: number;
@@ -4971,10 +4971,10 @@ export interface components {
             card?: components["schemas"]["HostedCheckoutCardFields"];
         };
         /**
-         * @description `test_card` (test-mode installations only; places the order `paid`), `manual` (bank transfer or pay on delivery; places it `pending_payment`) or, extension, `stripe` (offered when the store configured Stripe for the session’s mode; paid on Stripe’s Payment Element, confirmed asynchronously).
+         * @description `test_card` (test-mode installations only; places the order `paid`), `manual` (bank transfer or pay on delivery; places it `pending_payment`) or, extension, `stripe` (offered when the store configured Stripe for the session’s mode; paid on Stripe’s Payment Element, confirmed asynchronously) and `alipay` (CNY sessions of stores that configured Alipay for the session’s mode; paid by scanning a QR code or in the Alipay app on a phone, confirmed asynchronously).
          * @enum {string}
          */
-        HostedCheckoutPaymentMethod: "test_card" | "manual" | "stripe";
+        HostedCheckoutPaymentMethod: "test_card" | "manual" | "stripe" | "alipay";
         HostedCheckoutCardFields: {
             /** @description Card number; spaces and dashes allowed. Luhn-checked. Never stored: only brand and last 4. */
             number: string;
@@ -6169,6 +6169,13 @@ export interface components {
             publishableKey: string;
             /** @description The PaymentIntent’s client secret, for the Payment Element. */
             clientSecret: string;
+        } | {
+            /** @constant */
+            provider: "alipay";
+            /** @description What the desktop page shows as a QR code for the Alipay app to scan (alipay.trade.precreate’s qr_code). */
+            qrCode: string;
+            /** @description The signed alipay.trade.wap.pay address a phone opens to pay the same trade in Alipay. */
+            wapPayUrl: string;
         };
         HostedBrowserReturnResponse: {
             data: components["schemas"]["HostedBrowserReturn"];

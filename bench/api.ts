@@ -2,6 +2,7 @@
  * `npm run bench`: throughput of API operations against `next start`, on PostgreSQL and on the
  * embedded PGlite (the README's default), each compared with the framework floor (`/api/health`,
  * constant JSON without the database) measured in the same run against the same server.
+ * Product writes (create, and a price and title change) come from bench/product-data.ts.
  * Prints one table per database (operation, req/s, p50, p99, ratio to the floor, CPU milliseconds
  * per request of the server and of the PostgreSQL backends, server RSS after the operation's run,
  * and how long the warm-up took to get an answer on every connection: see `measure`)
@@ -20,6 +21,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { cartTargets } from './cart-data';
 import { ratioChart } from './chart';
+import { productTargets } from './product-data';
 import {
   buildApp,
   createBenchDatabase,
@@ -72,8 +74,9 @@ for (const database of databases) {
   if (database === 'postgres') {
     const db = await createBenchDatabase('sc_bench_api');
     const carts = await cartTargets(db.db);
-    Object.assign(goals, carts.goals);
-    targets = [...reads, ...carts.targets];
+    const products = await productTargets(db.db);
+    Object.assign(goals, carts.goals, products.goals);
+    targets = [...reads, ...carts.targets, ...products.targets];
     dbCpu = () => postgresCpuMs('sc_bench_api');
     env = { ...LIFTED_RATE_LIMITS, DATABASE_URL: db.url };
     cleanup = db.drop;
@@ -81,8 +84,9 @@ for (const database of databases) {
     const dir = mkdtempSync(path.join(tmpdir(), 'sc-bench-pglite-'));
     const db = await createEmbeddedBenchDatabase(path.join(dir, 'pglite'));
     const carts = await cartTargets(db.db);
+    const products = await productTargets(db.db);
     await db.close(); // the server opens it as its one owner
-    targets = [...reads, ...carts.targets];
+    targets = [...reads, ...carts.targets, ...products.targets];
     env = { ...LIFTED_RATE_LIMITS, DATABASE_URL: '', PGLITE_DATA_DIR: path.join(dir, 'pglite') };
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }

@@ -12,7 +12,7 @@ import * as productRoute from '../app/api/v1/catalog/merchants/[slug]/products/[
 import * as contactRoute from '../app/api/v1/public/contact/route';
 import * as decorationRoute from '../app/api/v1/storefront-decorations/merchants/[slug]/route';
 import { createServiceContext } from '../lib/core/context';
-import { installPublicReadCache, PublicReadCache, publicReadCacheOptions } from '../lib/core/public-read-cache';
+import { installPublicReadCache, PublicReadCache, publicReadCacheOptions, publicReadsChanged } from '../lib/core/public-read-cache';
 import { getDb } from '../lib/db/client';
 import { operations } from '../lib/operations';
 import { publishDecoration } from '../lib/decoration/publish-decoration';
@@ -269,6 +269,24 @@ describe('invalidation on this instance', () => {
     expect(after.headers.get('x-cache')).toBe('miss');
     expect(after.body.data).toMatchObject({ version: published.version, tenant: { displayName: 'Lumen Audio Co.' } });
     await db.merchant.update({ where: { slug }, data: { displayName: 'Lumen Audio' } });
+  });
+
+  it('shows its own change to reads that arrive together right after it, every one of them', async () => {
+    installPublicReadCache(new PublicReadCache({ ...publicReadCacheOptions(), checkMs: 60_000 }));
+    const slug = 'lumen-audio';
+    const productSlug = 'aurora-wireless-earbuds-pro';
+    const read = () => call(productRoute.GET, { params: { slug, productSlug } });
+    const before = (await read()).body.data;
+    expect((await read()).headers.get('x-cache')).toBe('hit');
+
+    const db = await getDb();
+    const product = await db.product.findFirstOrThrow({ where: { slug: productSlug, merchant: { slug } } });
+    const title = { ...(product.title as Record<string, string>), 'en-US': 'Aurora Earbuds Pro, renamed' };
+    await db.product.update({ where: { id: product.id }, data: { title } });
+    publicReadsChanged(); // what the pipeline does after this instance's write commits
+    const together = await Promise.all([read(), read(), read()]);
+    for (const answer of together) expect(answer.body.data.title['en-US']).toBe('Aurora Earbuds Pro, renamed');
+    await db.product.update({ where: { id: product.id }, data: { title: before.title } });
   });
 });
 

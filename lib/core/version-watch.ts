@@ -4,7 +4,8 @@
  * data (so a new version is visible exactly when the change commits).
  *
  * - `begin()` reads the version when `checkMs` has passed since the last read (concurrent callers
- *   share one query), or at once after `changed()`: this instance committed a change itself.
+ *   share one query, and a caller arriving while it runs waits for it), or at once after
+ *   `changed()`: this instance committed a change itself.
  * - When the version moved, `onChange` runs (the owner forgets its entries) and the generation
  *   moves on. A load that began under an older generation must not be stored (`current`), so a
  *   read that saw the old data cannot refill a cache after the change was noticed.
@@ -32,8 +33,14 @@ export class VersionWatch {
     this.now = options.now ?? Date.now;
   }
 
-  /** Checks the version when due; returns the generation a load beginning now belongs to. */
+  /**
+   * Checks the version when due; returns the generation a load beginning now belongs to. A check
+   * already under way is waited for first: it may be the one this instance's own change asked for,
+   * and a caller that came in while it ran would otherwise be answered from the entries it is about
+   * to drop (two reads arriving together right after a write: the second saw the old data).
+   */
   async begin(): Promise<number> {
+    while (this.checking) await this.checking;
     if (this.mustCheck || this.now() - this.checkedAt >= this.options.checkMs) await this.check();
     return this.gen;
   }

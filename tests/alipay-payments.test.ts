@@ -9,7 +9,7 @@ import * as cartAddressRoute from '../app/api/v1/open/storefront/carts/[cartId]/
 import * as cartsRoute from '../app/api/v1/open/storefront/carts/route';
 import * as cancellationsRoute from '../app/api/v1/open/storefront/orders/[orderId]/cancellations/route';
 import { ALIPAY_AMOUNT, fenToYuan, yuanToFen } from '../lib/checkout/payments/alipay-amount';
-import { alipayTradeNo, normalizePrivateKey, normalizePublicKey } from '../lib/checkout/payments/alipay';
+import { alipayTradeNo, beijingTimestamp, normalizePrivateKey, normalizePublicKey } from '../lib/checkout/payments/alipay';
 import { confirmPaymentOnReturn } from '../lib/checkout/payments/confirm-return';
 import { reconcilePaymentAttempts, sendProviderRefunds } from '../lib/checkout/payments/reconcile';
 import { listPaymentAccounts, saveAlipayAccount, testPaymentAccount } from '../lib/checkout/payments/settings';
@@ -121,6 +121,13 @@ describe('amounts: integer fen <-> Alipay yuan strings', () => {
     for (const bad of ['1', '1.5', '1.505', '-1.00', '01.00', ' 1.00', '1e2']) expect(yuanToFen(bad)).toBeNull();
     expect(() => fenToYuan(1.5)).toThrow();
     expect(() => fenToYuan(-1)).toThrow();
+  });
+});
+
+describe('request timestamps', () => {
+  it('are Beijing time (UTC+8), as Alipay reads them, whatever the server zone: midnight UTC is 08:00 in Beijing, and a day turns there first', () => {
+    expect(beijingTimestamp(new Date('2026-11-28T00:00:00Z'))).toBe('2026-11-28 08:00:00');
+    expect(beijingTimestamp(new Date('2026-12-31T16:30:05.999Z'))).toBe('2027-01-01 00:30:05');
   });
 });
 

@@ -204,10 +204,8 @@ export async function startFakeAlipay(opts: { port?: number; keys?: FakeAlipayKe
     if (params.sign_type !== 'RSA2') throw invalid('isv.invalid-signature-type', '无效的签名类型');
     if (params.version !== '1.0') throw invalid('isv.invalid-parameter', 'version 参数无效');
     if (!params.timestamp) throw missing('isv.missing-timestamp', '缺少时间戳参数');
-    // Alipay reads it as Beijing time; the SDK writes the server's local time: either must be within 15 minutes.
-    const asBeijing = Date.parse(`${params.timestamp.replace(' ', 'T')}+08:00`);
-    const asLocal = Date.parse(params.timestamp.replace(' ', 'T'));
-    const skew = Math.min(Math.abs(asBeijing - Date.now()), Math.abs(asLocal - Date.now()));
+    // Alipay reads it as Beijing time (UTC+8), whatever the caller's zone: within 15 minutes of now.
+    const skew = Math.abs(Date.parse(`${params.timestamp.replace(' ', 'T')}+08:00`) - Date.now());
     if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(params.timestamp) || !(skew < 15 * 60_000)) {
       throw invalid('isv.invalid-timestamp', '非法的时间戳参数');
     }

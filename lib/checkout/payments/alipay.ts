@@ -25,6 +25,15 @@ export function alipayTradeNo(sessionId: string): string {
 /** How long a QR code or wap page may be paid: the session's payment hold (PAYMENT_HOLD_MS). */
 const TIMEOUT_EXPRESS = '30m';
 
+/**
+ * A request's `timestamp` as Alipay reads it: Beijing time (UTC+8, no daylight saving),
+ * `yyyy-MM-dd HH:mm:ss`. The SDK would write the server's local time, which on a server in UTC
+ * (Vercel, most containers) is eight hours off; a parameter given to the call takes its place.
+ */
+export function beijingTimestamp(at: Date = new Date()): string {
+  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** A key as pasted: its base64 body (PEM armour and all whitespace removed; a one-line input field drops the PEM's line breaks) and the armour's label. */
 function keyBody(input: string): { der: Buffer; label: string | null } {
   const label = /-----BEGIN ([A-Z ]+)-----/.exec(input)?.[1] ?? null;
@@ -84,7 +93,7 @@ type Result = AlipaySdkCommonResult & Record<string, unknown>;
 async function call(sdk: AlipaySdk, method: string, bizContent: Record<string, unknown>, extra: Record<string, string> = {}): Promise<Result> {
   let res: Result;
   try {
-    res = (await sdk.exec(method, { ...extra, bizContent }, { validateSign: true })) as Result;
+    res = (await sdk.exec(method, { ...extra, timestamp: beijingTimestamp(), bizContent }, { validateSign: true })) as Result;
   } catch (err) {
     if (err instanceof AlipayRequestError && err.message.includes('验签失败')) {
       throw new AlipaySignatureMismatch(`Alipay: the response of ${method} is not signed by the Alipay public key saved for this store`, { cause: err });
@@ -187,6 +196,7 @@ export function alipayGateway(keys: AlipayKeys, notifyUrl: string): AlipayGatewa
         bizContent: { out_trade_no: r.reference, total_amount: fenToYuan(r.amount), subject: r.subject, product_code: 'QUICK_WAP_WAY', timeout_express: TIMEOUT_EXPRESS, quit_url: r.returnUrl },
         notifyUrl,
         returnUrl: r.returnUrl,
+        timestamp: beijingTimestamp(),
       });
     },
   };

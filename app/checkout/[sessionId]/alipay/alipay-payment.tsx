@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { DocumentLang } from '@/components/storefront/document-lang';
 import type { HostedCheckoutBrowserProjection as Projection } from '@/lib/checkout/schemas';
 import { formatMoney } from '@/lib/storefront/format';
+import { step } from '../steps';
 import { checkoutText } from '../text';
 
 const POLL_MS = 2_000;
@@ -34,13 +35,9 @@ export function AlipayPayment({ projection, wapPayUrl, phone, children }: { proj
     if (view !== 'waiting') return;
     let live = true;
     const timer = setInterval(async () => {
-      const res = await fetch(`/api/v1/hosted/checkout/${encodeURIComponent(projection.sessionId)}/projection`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-        cache: 'no-store',
-      }).catch(() => null);
-      const body = res?.ok ? ((await res.json()) as { data: Projection }) : null;
+      // A network failure or an error answer is asked again at the next tick.
+      const fresh = await step<Projection>(projection.sessionId, 'projection', {}).catch(() => null);
+      const body = fresh?.ok ? fresh : null;
       if (!live || !body) return;
       const next = viewOf(body.data);
       if (next === 'done') window.location.assign(checkoutUrl);

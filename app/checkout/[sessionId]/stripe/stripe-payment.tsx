@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { DocumentLang } from '@/components/storefront/document-lang';
 import type { HostedCheckoutBrowserProjection as Projection } from '@/lib/checkout/schemas';
 import { formatMoney } from '@/lib/storefront/format';
+import { step } from '../steps';
 import { checkoutText } from '../text';
 
 /** Stripe.js that has not loaded after this long counts as unavailable (offline, blocked). */
@@ -47,13 +48,9 @@ export function StripePayment({ projection, publishableKey, clientSecret }: { pr
 
   useEffect(() => {
     const timer = setInterval(async () => {
-      const res = await fetch(`/api/v1/hosted/checkout/${encodeURIComponent(projection.sessionId)}/projection`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-        cache: 'no-store',
-      }).catch(() => null);
-      const body = res?.ok ? ((await res.json()) as { data: Projection }) : null;
+      // A network failure or an error answer is asked again at the next tick.
+      const fresh = await step<Projection>(projection.sessionId, 'projection', {}).catch(() => null);
+      const body = fresh?.ok ? fresh : null;
       if (body && (body.data.state !== 'open' || body.data.payment.status === 'paid')) window.location.assign(checkoutUrl);
     }, POLL_MS);
     return () => clearInterval(timer);

@@ -169,20 +169,13 @@ test.describe('a shopper browsing, desktop', () => {
     await expect(page.getByRole('link', { name: 'Lumen Audio' })).toBeVisible();
   });
 
-  test('the home page introduces the demo, and the API reference loads its fonts from the app', async ({ page }) => {
+  test('the home page introduces the demo and links the API reference', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Storefront Commerce' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Visit the store: 华夏数码' })).toHaveAttribute('href', '/stores/huaxia-digital');
     await expect(page.getByRole('link', { name: /API reference/ })).toHaveAttribute('href', '/docs');
     await shot(page, 'home-en-desktop');
     await expectAxeClean(page);
-
-    const fonts: string[] = [];
-    page.on('request', (r) => r.resourceType() === 'font' && fonts.push(new URL(r.url()).pathname));
-    await page.goto('/docs', { waitUntil: 'networkidle' });
-    await expect(page.locator('.scalar-app').first()).toBeVisible();
-    expect(fonts.length).toBeGreaterThan(0);
-    for (const f of fonts) expect(f).toMatch(/^\/vendor\/fonts\/.+\.woff2$/);
   });
 });
 

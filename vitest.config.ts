@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/setup/sequencer';
 
 /**
  * Files that start processes (CLIs, `next`, a packed SDK install, worker threads holding the embedded
@@ -48,6 +49,8 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/setup/global.ts'],
     setupFiles: ['tests/setup/per-file.ts'],
+    // The longest files first, whatever their project (tests/setup/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -203,6 +203,23 @@ describe('paying with Alipay', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('a trade Alipay closed unpaid (TRADE_CLOSED) places no order; the session stays open, its stock held, for another method, and Alipay is not offered again', async () => {
+    const { session, skuId } = await store.sessionOnPaymentStep(5, 1);
+    const { trade } = await payWithAlipay(session.id);
+    expect(await fake.closeUnpaid(trade.outTradeNo, { deliver })).toEqual([{ status: 200, body: 'success' }]);
+    await confirmPaymentOnReturn(await ctxAt(new Date()), session.id);
+    expect(await orderOf(session.id)).toHaveLength(0);
+    const view = (await projection(session.id)).body.data;
+    expect(view).toMatchObject({ state: 'open', step: 'payment', payment: { status: 'unpaid', action: null } });
+    expect((await (await getDb()).sku.findUniqueOrThrow({ where: { id: skuId } })).stock).toBe(4);
+    // The trade number is the session's, and Alipay never reopens a closed trade: choosing Alipay again is refused, not a silent no-op.
+    expect(view.paymentMethods).toEqual(['test_card', 'manual']);
+    const precreates = fake.requests.length;
+    expectError(await step(session.id, { step: 'payment', paymentMethod: 'alipay' }), 409, 'payment_method_unavailable');
+    expect(fake.requests).toHaveLength(precreates);
+    expect((await step(session.id, { step: 'payment', paymentMethod: 'manual' })).body.data).toMatchObject({ state: 'completed' });
+  });
+
   it('refuses a forged, tampered, other-app or other-store notification: 400, logged, nothing changes', async () => {
     const { session } = await store.sessionOnPaymentStep();
     const { trade, attempt } = await payWithAlipay(session.id);

@@ -12,7 +12,7 @@ import { captureLogs } from '../lib/platform/logger';
 import { setEnv } from './helpers/env';
 import { type Delivery, type FakeAlipay, alipaySignContent, generateAlipayKeys, startFakeAlipay } from './helpers/fake-alipay';
 import { call, expectError } from './helpers/http';
-import { type PaymentStore, ctxAt, orderOf, paymentStore, projection, step } from './helpers/payment-checkout';
+import { type PaymentStore, ctxAt, orderOf, payWith, paymentStore, projection, step } from './helpers/payment-checkout';
 
 /**
  * Alipay end to end on the server: the official alipay-sdk against the strict local fake gateway
@@ -36,10 +36,8 @@ const deliver = async (form: string): Promise<Delivery> => {
 };
 
 async function payWithAlipay(sessionId: string) {
-  const r = await step(sessionId, { step: 'payment', paymentMethod: 'alipay' });
-  expect(r.status, r.text).toBe(200);
-  const attempt = await (await getDb()).paymentAttempt.findFirstOrThrow({ where: { sessionId } });
-  return { projection: r.body.data, attempt, trade: fake.trades.get(attempt.reference!)! };
+  const { projection, attempt } = await payWith(sessionId, 'alipay');
+  return { projection, attempt, trade: fake.trades.get(attempt.reference!)! };
 }
 
 beforeAll(async () => {

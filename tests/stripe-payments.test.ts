@@ -11,7 +11,7 @@ import { getDb } from '../lib/db/client';
 import { setEnv } from './helpers/env';
 import { type FakeStripe, startFakeStripe } from './helpers/fake-stripe';
 import { call, expectError } from './helpers/http';
-import { type PaymentStore, ctxAt, orderOf, paymentStore, projection, step } from './helpers/payment-checkout';
+import { type PaymentStore, ctxAt, orderOf, payWith, paymentStore, projection, step } from './helpers/payment-checkout';
 
 /**
  * Stripe end to end on the server: the official SDK against the strict local fake
@@ -29,10 +29,8 @@ const notify = (payload: string, signature: string | null, storeId = merchantId)
   call(stripeWebhookRoute.POST, { method: 'POST', params: { storeId }, headers: signature ? { 'stripe-signature': signature, 'content-type': 'application/json' } : {}, body: payload });
 
 async function payWithStripe(sessionId: string) {
-  const r = await step(sessionId, { step: 'payment', paymentMethod: 'stripe' });
-  expect(r.status, r.text).toBe(200);
-  const attempt = await (await getDb()).paymentAttempt.findFirstOrThrow({ where: { sessionId } });
-  return { projection: r.body.data, attempt, pi: fake.intents.get(attempt.reference!)! };
+  const { projection, attempt } = await payWith(sessionId, 'stripe');
+  return { projection, attempt, pi: fake.intents.get(attempt.reference!)! };
 }
 
 beforeAll(async () => {

@@ -46,6 +46,14 @@ export async function orderOf(sessionId: string) {
   return (await getDb()).order.findMany({ where: { checkoutSessionId: sessionId }, include: { payments: true } });
 }
 
+/** Chooses a provider on the payment step (op 28): the projection it answers and the session's attempt. */
+export async function payWith(sessionId: string, paymentMethod: 'stripe' | 'alipay') {
+  const r = await step(sessionId, { step: 'payment', paymentMethod });
+  expect(r.status, r.text).toBe(200);
+  const attempt = await (await getDb()).paymentAttempt.findFirstOrThrow({ where: { sessionId } });
+  return { projection: r.body.data, attempt };
+}
+
 export type PaymentStore = {
   merchantId: string;
   cred: TestCredential;

@@ -7,7 +7,7 @@ export function e2eDemoFile(baseUrl: string): string {
   return path.join(os.tmpdir(), `sc-e2e-demo-${new URL(baseUrl).port || 'default'}.json`);
 }
 
-/** Where scripts/e2e-alipay.ts leaves the lane's Alipay facts: the CN store's test API key and its fake gateway's URL. */
+/** Where scripts/e2e-alipay.ts leaves the lane's Alipay facts: the CN store's test API key, its fake gateway's URL and app, a session that ran out. */
 export function e2eAlipayFile(baseUrl: string): string {
   return path.join(os.tmpdir(), `sc-e2e-alipay-${new URL(baseUrl).port || 'default'}.json`);
 }

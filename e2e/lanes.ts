@@ -35,7 +35,8 @@ const SECONDS: Record<string, number> = {
   'store-access.spec.ts': 22,
   'merchant-import.spec.ts': 20,
   'order-page.spec.ts': 20,
-  'alipay-checkout.spec.ts': 10,
+  // Its first journey took 18 s in that run; the two added since took 8.7 s alone on a quiet machine.
+  'alipay-checkout.spec.ts': 30,
   'sdk-package.spec.ts': 16,
   'axe-check.spec.ts': 9,
   'merchant-cookies.spec.ts': 7,

@@ -2,26 +2,17 @@ import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as alipayNotifyRoute from '../app/api/payments/alipay/[storeId]/route';
-import * as continueRoute from '../app/api/v1/hosted/checkout/[sessionId]/continue/route';
-import * as projectionRoute from '../app/api/v1/hosted/checkout/[sessionId]/projection/route';
-import * as sessionsRoute from '../app/api/v1/open/hosted/checkout/sessions/route';
-import * as cartAddressRoute from '../app/api/v1/open/storefront/carts/[cartId]/address/route';
-import * as cartsRoute from '../app/api/v1/open/storefront/carts/route';
-import * as cancellationsRoute from '../app/api/v1/open/storefront/orders/[orderId]/cancellations/route';
 import { ALIPAY_AMOUNT, fenToYuan, yuanToFen } from '../lib/checkout/payments/alipay-amount';
 import { alipayTradeNo, beijingTimestamp, normalizePrivateKey, normalizePublicKey } from '../lib/checkout/payments/alipay';
 import { confirmPaymentOnReturn } from '../lib/checkout/payments/confirm-return';
 import { reconcilePaymentAttempts, sendProviderRefunds } from '../lib/checkout/payments/reconcile';
 import { listPaymentAccounts, saveAlipayAccount, testPaymentAccount } from '../lib/checkout/payments/settings';
-import { allowReturnOrigin } from '../lib/checkout/return-urls';
-import { createServiceContext } from '../lib/core/context';
-import type { Scope } from '../lib/core/scopes';
 import { getDb } from '../lib/db/client';
 import { captureLogs } from '../lib/platform/logger';
 import { setEnv } from './helpers/env';
 import { type Delivery, type FakeAlipay, alipaySignContent, generateAlipayKeys, startFakeAlipay } from './helpers/fake-alipay';
 import { call, expectError } from './helpers/http';
-import { bearer, createTestCredential } from './helpers/keys';
+import { type PaymentStore, ctxAt, orderOf, payWith, paymentStore, projection, step } from './helpers/payment-checkout';
 
 /**
  * Alipay end to end on the server: the official alipay-sdk against the strict local fake gateway
@@ -29,40 +20,13 @@ import { bearer, createTestCredential } from './helpers/keys';
  * signs them and delivered to the real route.
  */
 
-const SCOPES: Scope[] = ['catalog:read', 'checkout:quote', 'checkout:write', 'orders:write'];
-const ORIGIN = 'https://shop.integrator.example';
-const CN_ADDRESS = { country: 'CN', recipient: '王小明', phone: '13800138000', province: '上海', city: '上海市', district: '浦东新区', detail: '世纪大道 1 号' };
-const idem = () => ({ 'idempotency-key': `t-${randomUUID()}` });
 const MINUTE = 60_000;
 
 let fake: FakeAlipay;
 let restoreEnv: () => void;
 let merchantId: string;
-let skuPool: string[] = [];
-let cred: { key: string; installationId: string };
+let store: PaymentStore;
 
-const ctxAt = async (now: Date) => createServiceContext({ db: await getDb(), now, requestId: `test_${randomUUID()}` });
-
-async function sessionOnPaymentStep(stock = 5, quantity = 1) {
-  const skuId = skuPool.shift()!;
-  await (await getDb()).sku.update({ where: { id: skuId }, data: { stock } });
-  const cart = await call(cartsRoute.POST, { method: 'POST', headers: { ...bearer(cred.key), ...idem() }, body: { market: 'CN', locale: 'zh-CN', items: [{ skuId, quantity }] } });
-  expect(cart.status, cart.text).toBe(200);
-  const token = await call(cartAddressRoute.PUT, { method: 'PUT', params: { cartId: cart.body.data.id }, headers: { ...bearer(cred.key), ...idem() }, body: { address: CN_ADDRESS } });
-  expect(token.status, token.text).toBe(200);
-  const created = await call(sessionsRoute.POST, {
-    method: 'POST',
-    headers: { ...bearer(cred.key), ...idem() },
-    body: { cartId: cart.body.data.id, addressToken: token.body.data.addressToken, returnUrl: `${ORIGIN}/thanks`, cancelUrl: `${ORIGIN}/cart` },
-  });
-  expect(created.status, created.text).toBe(200);
-  const session = created.body.data;
-  expect((await step(session.id, { step: 'review', email: 'shopper@example.com' })).status).toBe(200);
-  return { session, skuId };
-}
-
-const step = (sessionId: string, body: unknown) => call(continueRoute.POST, { method: 'POST', params: { sessionId }, body });
-const projection = (sessionId: string) => call(projectionRoute.POST, { method: 'POST', params: { sessionId }, body: {} });
 const notify = (form: string, storeId = merchantId) =>
   call(alipayNotifyRoute.POST, { method: 'POST', params: { storeId }, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: form });
 /** Delivers the fake's notifications to the real route, as Alipay would POST them to notify_url. */
@@ -72,29 +36,15 @@ const deliver = async (form: string): Promise<Delivery> => {
 };
 
 async function payWithAlipay(sessionId: string) {
-  const r = await step(sessionId, { step: 'payment', paymentMethod: 'alipay' });
-  expect(r.status, r.text).toBe(200);
-  const attempt = await (await getDb()).paymentAttempt.findFirstOrThrow({ where: { sessionId } });
-  return { projection: r.body.data, attempt, trade: fake.trades.get(attempt.reference!)! };
-}
-
-async function orderOf(sessionId: string) {
-  return (await getDb()).order.findMany({ where: { checkoutSessionId: sessionId }, include: { payments: true } });
+  const { projection, attempt } = await payWith(sessionId, 'alipay');
+  return { projection, attempt, trade: fake.trades.get(attempt.reference!)! };
 }
 
 beforeAll(async () => {
   fake = await startFakeAlipay();
   restoreEnv = setEnv({ ALIPAY_GATEWAY: fake.gateway, ALIPAY_TIMEOUT_MS: '400' });
-  const db = await getDb();
-  merchantId = (await db.merchant.findUniqueOrThrow({ where: { slug: 'huaxia-digital' } })).id;
-  cred = await createTestCredential({ merchantSlug: 'huaxia-digital', scopes: SCOPES, app: 'alipay-payments', environment: 'test' });
-  await allowReturnOrigin(db, cred.installationId, ORIGIN);
-  const rows = await db.sku.findMany({
-    where: { product: { merchant: { slug: 'huaxia-digital' }, status: 'active', kind: 'physical' }, prices: { some: { currency: 'CNY' } } },
-    orderBy: { id: 'asc' },
-    select: { id: true },
-  });
-  skuPool = rows.map((r) => r.id);
+  store = await paymentStore('huaxia-digital', 'CN', 'alipay-payments');
+  merchantId = store.merchantId;
   await saveAlipayAccount(await ctxAt(new Date()), merchantId, { mode: 'test', appId: fake.keys.appId, appPrivateKey: fake.keys.appPrivateKey, alipayPublicKey: fake.keys.alipayPublicKey });
 });
 
@@ -207,7 +157,7 @@ describe('Settings -> Payments: the Alipay app', () => {
 
 describe('paying with Alipay', () => {
   it('is offered for the CN store’s CNY session; one precreated trade per session, its number derived from the session, the amount in yuan', async () => {
-    const { session, skuId } = await sessionOnPaymentStep(5, 2);
+    const { session, skuId } = await store.sessionOnPaymentStep(5, 2);
     expect((await projection(session.id)).body.data.paymentMethods).toEqual(['alipay', 'test_card', 'manual']);
     const first = await payWithAlipay(session.id);
     expect(first.attempt.reference).toBe(alipayTradeNo(session.id));
@@ -225,24 +175,16 @@ describe('paying with Alipay', () => {
   });
 
   it('is not offered to a USD session, and refused if asked for', async () => {
-    const usd = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: SCOPES, app: 'alipay-usd', environment: 'test' });
-    const db = await getDb();
-    await allowReturnOrigin(db, usd.installationId, ORIGIN);
-    const lumen = await db.merchant.findUniqueOrThrow({ where: { slug: 'lumen-audio' } });
-    await saveAlipayAccount(await ctxAt(new Date()), lumen.id, { mode: 'test', appId: fake.keys.appId, appPrivateKey: fake.keys.appPrivateKey, alipayPublicKey: fake.keys.alipayPublicKey });
-    const sku = await db.sku.findFirstOrThrow({ where: { product: { merchantId: lumen.id, status: 'active', kind: 'physical' }, stock: { gt: 2 }, prices: { some: { currency: 'USD' } } } });
-    const cart = await call(cartsRoute.POST, { method: 'POST', headers: { ...bearer(usd.key), ...idem() }, body: { market: 'US', locale: 'en-US', items: [{ skuId: sku.id, quantity: 1 }] } });
-    const address = { country: 'US', recipient: 'Jordan Lee', line1: '500 Market Street', city: 'San Francisco', state: 'CA', postalCode: '94105', phone: '415-555-0134' };
-    const token = await call(cartAddressRoute.PUT, { method: 'PUT', params: { cartId: cart.body.data.id }, headers: { ...bearer(usd.key), ...idem() }, body: { address } });
-    const created = await call(sessionsRoute.POST, { method: 'POST', headers: { ...bearer(usd.key), ...idem() }, body: { cartId: cart.body.data.id, addressToken: token.body.data.addressToken, returnUrl: `${ORIGIN}/t`, cancelUrl: `${ORIGIN}/c` } });
-    await step(created.body.data.id, { step: 'review', email: 'shopper@example.com' });
-    expect((await projection(created.body.data.id)).body.data.paymentMethods).not.toContain('alipay');
-    expectError(await step(created.body.data.id, { step: 'payment', paymentMethod: 'alipay' }), 409, 'payment_method_unavailable');
-    await db.paymentProviderAccount.delete({ where: { merchantId_provider_mode: { merchantId: lumen.id, provider: 'alipay', mode: 'test' } } });
+    const lumen = await paymentStore('lumen-audio', 'US', 'alipay-usd');
+    await saveAlipayAccount(await ctxAt(new Date()), lumen.merchantId, { mode: 'test', appId: fake.keys.appId, appPrivateKey: fake.keys.appPrivateKey, alipayPublicKey: fake.keys.alipayPublicKey });
+    const { session } = await lumen.sessionOnPaymentStep();
+    expect((await projection(session.id)).body.data.paymentMethods).not.toContain('alipay');
+    expectError(await step(session.id, { step: 'payment', paymentMethod: 'alipay' }), 409, 'payment_method_unavailable');
+    await (await getDb()).paymentProviderAccount.delete({ where: { merchantId_provider_mode: { merchantId: lumen.merchantId, provider: 'alipay', mode: 'test' } } });
   });
 
   it('scan -> signed notification (twice) places the order once and answers `success`; the later return changes nothing', async () => {
-    const { session } = await sessionOnPaymentStep();
+    const { session } = await store.sessionOnPaymentStep();
     const { trade } = await payWithAlipay(session.id);
     const deliveries = await fake.scan(trade.outTradeNo, { times: 2, deliver });
     expect(deliveries).toEqual([
@@ -259,8 +201,25 @@ describe('paying with Alipay', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('a trade Alipay closed unpaid (TRADE_CLOSED) places no order; the session stays open, its stock held, for another method, and Alipay is not offered again', async () => {
+    const { session, skuId } = await store.sessionOnPaymentStep(5, 1);
+    const { trade } = await payWithAlipay(session.id);
+    expect(await fake.closeUnpaid(trade.outTradeNo, { deliver })).toEqual([{ status: 200, body: 'success' }]);
+    await confirmPaymentOnReturn(await ctxAt(new Date()), session.id);
+    expect(await orderOf(session.id)).toHaveLength(0);
+    const view = (await projection(session.id)).body.data;
+    expect(view).toMatchObject({ state: 'open', step: 'payment', payment: { status: 'unpaid', action: null } });
+    expect((await (await getDb()).sku.findUniqueOrThrow({ where: { id: skuId } })).stock).toBe(4);
+    // The trade number is the session's, and Alipay never reopens a closed trade: choosing Alipay again is refused, not a silent no-op.
+    expect(view.paymentMethods).toEqual(['test_card', 'manual']);
+    const precreates = fake.requests.length;
+    expectError(await step(session.id, { step: 'payment', paymentMethod: 'alipay' }), 409, 'payment_method_unavailable');
+    expect(fake.requests).toHaveLength(precreates);
+    expect((await step(session.id, { step: 'payment', paymentMethod: 'manual' })).body.data).toMatchObject({ state: 'completed' });
+  });
+
   it('refuses a forged, tampered, other-app or other-store notification: 400, logged, nothing changes', async () => {
-    const { session } = await sessionOnPaymentStep();
+    const { session } = await store.sessionOnPaymentStep();
     const { trade, attempt } = await payWithAlipay(session.id);
     trade.status = 'TRADE_SUCCESS'; // paid at Alipay, but only genuine notifications may say so
     trade.scanned = true;
@@ -287,7 +246,7 @@ describe('paying with Alipay', () => {
   });
 
   it('the reconciliation sweep asks alipay.trade.query and places the order when no notification came', async () => {
-    const { session } = await sessionOnPaymentStep();
+    const { session } = await store.sessionOnPaymentStep();
     const { trade } = await payWithAlipay(session.id);
     // Not scanned yet: Alipay knows no trade; the sweep leaves it processing.
     expect(await reconcilePaymentAttempts(await ctxAt(new Date(Date.now() + 4 * MINUTE)))).toMatchObject({ unavailable: 0 });
@@ -301,7 +260,7 @@ describe('paying with Alipay', () => {
 
   it('a gateway 500 or timeout leaves no order and no trade; back up, the same trade number is used', async () => {
     for (const outage of ['500', 'timeout'] as const) {
-      const { session } = await sessionOnPaymentStep();
+      const { session } = await store.sessionOnPaymentStep();
       fake.outage = outage;
       expectError(await step(session.id, { step: 'payment', paymentMethod: 'alipay' }), 503, 'payment_provider_unavailable');
       expect(fake.trades.has(alipayTradeNo(session.id))).toBe(false);
@@ -316,18 +275,16 @@ describe('paying with Alipay', () => {
 
 describe('refunds through alipay.trade.refund', () => {
   async function paidOrder() {
-    const { session } = await sessionOnPaymentStep();
+    const { session } = await store.sessionOnPaymentStep();
     const { trade } = await payWithAlipay(session.id);
     await fake.scan(trade.outTradeNo, { deliver });
     const [order] = await orderOf(session.id);
     return { order: order!, trade };
   }
-  const cancel = (orderId: string) =>
-    call(cancellationsRoute.POST, { method: 'POST', params: { orderId }, headers: { ...bearer(cred.key), ...idem() }, body: { reasonCode: 'changed_mind' } });
 
   it('a cancellation refunds through Alipay: pending, then succeeded, the refund id as out_request_no, never twice', async () => {
     const { order, trade } = await paidOrder();
-    expect((await cancel(order.id)).status).toBe(200);
+    expect((await store.cancel(order.id)).status).toBe(200);
     const db = await getDb();
     const pending = await db.payment.findFirstOrThrow({ where: { orderId: order.id, kind: 'refund' } });
     expect(pending).toMatchObject({ provider: 'alipay', status: 'pending', amount: order.total });
@@ -345,7 +302,7 @@ describe('refunds through alipay.trade.refund', () => {
   it('a refund Alipay refuses (above what is left) is shown failed and no longer counts as refunded', async () => {
     const { order, trade } = await paidOrder();
     trade.refundedFen = trade.refundedFen + 1; // a refund made elsewhere (Alipay's own merchant portal)
-    expect((await cancel(order.id)).status).toBe(200);
+    expect((await store.cancel(order.id)).status).toBe(200);
     expect(await sendProviderRefunds(await ctxAt(new Date()))).toMatchObject({ failed: 1 });
     const db = await getDb();
     expect(await db.payment.findFirstOrThrow({ where: { orderId: order.id, kind: 'refund' } })).toMatchObject({ status: 'failed', failureCode: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' });
@@ -354,7 +311,7 @@ describe('refunds through alipay.trade.refund', () => {
 
   it('Alipay being down leaves the refund pending for the next pass', async () => {
     const { order } = await paidOrder();
-    expect((await cancel(order.id)).status).toBe(200);
+    expect((await store.cancel(order.id)).status).toBe(200);
     fake.outage = '500';
     expect(await sendProviderRefunds(await ctxAt(new Date()))).toMatchObject({ unavailable: 1, succeeded: 0 });
     fake.outage = null;

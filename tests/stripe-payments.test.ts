@@ -1,101 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as stripeWebhookRoute from '../app/api/payments/stripe/[storeId]/route';
-import * as continueRoute from '../app/api/v1/hosted/checkout/[sessionId]/continue/route';
-import * as projectionRoute from '../app/api/v1/hosted/checkout/[sessionId]/projection/route';
-import * as sessionsRoute from '../app/api/v1/open/hosted/checkout/sessions/route';
-import * as cartAddressRoute from '../app/api/v1/open/storefront/carts/[cartId]/address/route';
-import * as cartsRoute from '../app/api/v1/open/storefront/carts/route';
-import * as cancellationsRoute from '../app/api/v1/open/storefront/orders/[orderId]/cancellations/route';
 import { expireCheckoutSessions } from '../lib/checkout/expire-checkout-sessions';
 import { confirmPaymentOnReturn } from '../lib/checkout/payments/confirm-return';
 import { reconcilePaymentAttempts, sendProviderRefunds } from '../lib/checkout/payments/reconcile';
 import { runPaymentsCommand } from '../lib/checkout/payments/payments-command';
 import { listPaymentAccounts, saveStripeAccount, testPaymentAccount } from '../lib/checkout/payments/settings';
 import { storeDirectory } from '../lib/catalog/store-directory';
-import { allowReturnOrigin } from '../lib/checkout/return-urls';
-import { createServiceContext } from '../lib/core/context';
-import type { Scope } from '../lib/core/scopes';
 import { getDb } from '../lib/db/client';
-import { DEMO_CART_SKU_ID } from '../lib/demo/carts';
 import { setEnv } from './helpers/env';
 import { type FakeStripe, startFakeStripe } from './helpers/fake-stripe';
 import { call, expectError } from './helpers/http';
-import { bearer, createTestCredential } from './helpers/keys';
+import { type PaymentStore, ctxAt, orderOf, payWith, paymentStore, projection, step } from './helpers/payment-checkout';
 
 /**
  * Stripe end to end on the server: the official SDK against the strict local fake
  * (tests/helpers/fake-stripe.ts), webhooks signed with the SDK's own test helper.
  */
 
-const SCOPES: Scope[] = ['catalog:read', 'checkout:quote', 'checkout:write', 'orders:write'];
-const ORIGIN = 'https://shop.integrator.example';
-const US_ADDRESS = { country: 'US', recipient: 'Jordan Lee', line1: '500 Market Street', city: 'San Francisco', state: 'CA', postalCode: '94105', phone: '415-555-0134' };
-const idem = () => ({ 'idempotency-key': `t-${randomUUID()}` });
 const MINUTE = 60_000;
 
 let fake: FakeStripe;
 let restoreEnv: () => void;
 let merchantId: string;
-let skuPool: string[] = [];
-type Cred = { key: string; installationId: string };
-let cred: Cred;
+let store: PaymentStore;
 
-const ctxAt = async (now: Date) => createServiceContext({ db: await getDb(), now, requestId: `test_${randomUUID()}` });
-
-async function freshSku(stock: number): Promise<string> {
-  const id = skuPool.shift()!;
-  await (await getDb()).sku.update({ where: { id }, data: { stock } });
-  return id;
-}
-
-/** A test-mode session on the payment step for `quantity` of a fresh SKU with `stock` units. */
-async function sessionOnPaymentStep(stock = 5, quantity = 1) {
-  const skuId = await freshSku(stock);
-  const cart = await call(cartsRoute.POST, { method: 'POST', headers: { ...bearer(cred.key), ...idem() }, body: { market: 'US', locale: 'en-US', items: [{ skuId, quantity }] } });
-  expect(cart.status, cart.text).toBe(200);
-  const token = await call(cartAddressRoute.PUT, { method: 'PUT', params: { cartId: cart.body.data.id }, headers: { ...bearer(cred.key), ...idem() }, body: { address: US_ADDRESS } });
-  const created = await call(sessionsRoute.POST, {
-    method: 'POST',
-    headers: { ...bearer(cred.key), ...idem() },
-    body: { cartId: cart.body.data.id, addressToken: token.body.data.addressToken, returnUrl: `${ORIGIN}/thanks`, cancelUrl: `${ORIGIN}/cart` },
-  });
-  expect(created.status, created.text).toBe(200);
-  const session = created.body.data;
-  const review = await step(session.id, { step: 'review', email: 'shopper@example.com' });
-  expect(review.status, review.text).toBe(200);
-  return { session, skuId, cartId: cart.body.data.id as string };
-}
-
-const step = (sessionId: string, body: unknown) => call(continueRoute.POST, { method: 'POST', params: { sessionId }, body });
-const projection = (sessionId: string) => call(projectionRoute.POST, { method: 'POST', params: { sessionId }, body: {} });
 const notify = (payload: string, signature: string | null, storeId = merchantId) =>
   call(stripeWebhookRoute.POST, { method: 'POST', params: { storeId }, headers: signature ? { 'stripe-signature': signature, 'content-type': 'application/json' } : {}, body: payload });
 
 async function payWithStripe(sessionId: string) {
-  const r = await step(sessionId, { step: 'payment', paymentMethod: 'stripe' });
-  expect(r.status, r.text).toBe(200);
-  const attempt = await (await getDb()).paymentAttempt.findFirstOrThrow({ where: { sessionId } });
-  return { projection: r.body.data, attempt, pi: fake.intents.get(attempt.reference!)! };
-}
-
-async function orderOf(sessionId: string) {
-  return (await getDb()).order.findMany({ where: { checkoutSessionId: sessionId }, include: { payments: true } });
+  const { projection, attempt } = await payWith(sessionId, 'stripe');
+  return { projection, attempt, pi: fake.intents.get(attempt.reference!)! };
 }
 
 beforeAll(async () => {
   fake = await startFakeStripe();
   restoreEnv = setEnv({ STRIPE_API_BASE: fake.url, STRIPE_API_TIMEOUT_MS: '400' });
-  const db = await getDb();
-  merchantId = (await db.merchant.findUniqueOrThrow({ where: { slug: 'lumen-audio' } })).id;
-  cred = await createTestCredential({ merchantSlug: 'lumen-audio', scopes: SCOPES, app: 'stripe-payments', environment: 'test' });
-  await allowReturnOrigin(db, cred.installationId, ORIGIN);
-  const rows = await db.sku.findMany({
-    where: { product: { merchant: { slug: 'lumen-audio' }, status: 'active', kind: 'physical' }, prices: { some: { currency: 'USD' } } },
-    orderBy: { id: 'desc' },
-    select: { id: true },
-  });
-  skuPool = rows.map((r) => r.id).filter((id) => id !== DEMO_CART_SKU_ID);
+  store = await paymentStore('lumen-audio', 'US', 'stripe-payments');
+  merchantId = store.merchantId;
   await saveStripeAccount(await ctxAt(new Date()), merchantId, { mode: 'test', publishableKey: fake.publishableKey, secretKey: fake.secretKey, webhookSecret: fake.webhookSecret });
 });
 
@@ -170,7 +112,7 @@ describe('Settings -> Payments (stored keys)', () => {
 
 describe('paying with Stripe', () => {
   it('offers Stripe only where the store configured it for the session mode, then creates one PaymentIntent keyed by the session', async () => {
-    const { session, skuId } = await sessionOnPaymentStep(5, 2);
+    const { session, skuId } = await store.sessionOnPaymentStep(5, 2);
     const before = await projection(session.id);
     expect(before.body.data.paymentMethods).toEqual(['stripe', 'test_card', 'manual']);
     const first = await payWithStripe(session.id);
@@ -189,7 +131,7 @@ describe('paying with Stripe', () => {
   });
 
   it('places the order once from the signed webhook, after the tab closed; a replay and the later return change nothing', async () => {
-    const { session } = await sessionOnPaymentStep();
+    const { session } = await store.sessionOnPaymentStep();
     const { pi } = await payWithStripe(session.id);
     fake.succeed(pi.id, { brand: 'visa', last4: '4242' });
     const event = fake.signedEvent('payment_intent.succeeded', { ...pi, latest_charge: fake.chargeOf(pi.id) });
@@ -211,7 +153,7 @@ describe('paying with Stripe', () => {
   });
 
   it('places the order on the shopper’s return when the webhook has not come yet', async () => {
-    const { session } = await sessionOnPaymentStep();
+    const { session } = await store.sessionOnPaymentStep();
     const { pi } = await payWithStripe(session.id);
     fake.succeed(pi.id);
     await confirmPaymentOnReturn(await ctxAt(new Date()), session.id);
@@ -223,7 +165,7 @@ describe('paying with Stripe', () => {
   });
 
   it('refuses a forged, unsigned or other-store notification with 400 and places nothing', async () => {
-    const { session } = await sessionOnPaymentStep();
+    const { session } = await store.sessionOnPaymentStep();
     const { pi } = await payWithStripe(session.id);
     fake.succeed(pi.id);
     const forged = fake.signedEvent('payment_intent.succeeded', fake.intents.get(pi.id)!, 'whsec_forgedforgedforgedforged');
@@ -237,7 +179,7 @@ describe('paying with Stripe', () => {
   });
 
   it('shows a failure for retry, then the reconciliation sweep places the order a few minutes later', async () => {
-    const { session } = await sessionOnPaymentStep();
+    const { session } = await store.sessionOnPaymentStep();
     const { pi } = await payWithStripe(session.id);
     fake.decline(pi.id, 'insufficient_funds');
     const failed = fake.signedEvent('payment_intent.payment_failed', fake.intents.get(pi.id)!);
@@ -257,7 +199,7 @@ describe('paying with Stripe', () => {
 
   it('leaves no order and no charge when Stripe answers 500 or does not answer', async () => {
     for (const outage of ['500', 'timeout'] as const) {
-      const { session } = await sessionOnPaymentStep();
+      const { session } = await store.sessionOnPaymentStep();
       fake.outage = outage;
       const before = fake.intents.size;
       expectError(await step(session.id, { step: 'payment', paymentMethod: 'stripe' }), 503, 'payment_provider_unavailable');
@@ -281,7 +223,7 @@ describe('a success after the session ended (the written rule)', () => {
   }
 
   it('places the order late when the stock is still there', async () => {
-    const { session, skuId } = await sessionOnPaymentStep(3, 1);
+    const { session, skuId } = await store.sessionOnPaymentStep(3, 1);
     const { pi } = await payWithStripe(session.id);
     await endByExpiry(session.id);
     expect((await (await getDb()).sku.findUniqueOrThrow({ where: { id: skuId } })).stock).toBe(3);
@@ -294,7 +236,7 @@ describe('a success after the session ended (the written rule)', () => {
   });
 
   it('refunds in full through Stripe when the stock is gone, and never places the order', async () => {
-    const { session, skuId } = await sessionOnPaymentStep(1, 1);
+    const { session, skuId } = await store.sessionOnPaymentStep(1, 1);
     const { pi } = await payWithStripe(session.id);
     await endByExpiry(session.id);
     await (await getDb()).sku.update({ where: { id: skuId }, data: { stock: 0 } }); // sold elsewhere meanwhile
@@ -312,19 +254,17 @@ describe('a success after the session ended (the written rule)', () => {
 
 describe('refunds through the provider that took the money', () => {
   async function paidOrder() {
-    const { session } = await sessionOnPaymentStep();
+    const { session } = await store.sessionOnPaymentStep();
     const { pi } = await payWithStripe(session.id);
     fake.succeed(pi.id);
     await confirmPaymentOnReturn(await ctxAt(new Date()), session.id);
     const [order] = await orderOf(session.id);
     return { order: order!, pi };
   }
-  const cancel = (orderId: string) =>
-    call(cancellationsRoute.POST, { method: 'POST', params: { orderId }, headers: { ...bearer(cred.key), ...idem() }, body: { reasonCode: 'changed_mind' } });
 
   it('a cancellation refunds through Stripe: pending, then succeeded, never above what was captured', async () => {
     const { order, pi } = await paidOrder();
-    const r = await cancel(order.id);
+    const r = await store.cancel(order.id);
     expect(r.status, r.text).toBe(200);
     const db = await getDb();
     const pending = await db.payment.findFirstOrThrow({ where: { orderId: order.id, kind: 'refund' } });
@@ -343,7 +283,7 @@ describe('refunds through the provider that took the money', () => {
   it('a refund Stripe fails is shown failed, no longer counts as refunded, and the merchant hears of it', async () => {
     const { order } = await paidOrder();
     fake.refundStatus = 'failed';
-    expect((await cancel(order.id)).status).toBe(200);
+    expect((await store.cancel(order.id)).status).toBe(200);
     const db = await getDb();
     expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).refundedTotal).toBe(order.total);
     expect(await sendProviderRefunds(await ctxAt(new Date()))).toMatchObject({ failed: 1 });
@@ -357,7 +297,7 @@ describe('refunds through the provider that took the money', () => {
   it('a refund Stripe keeps pending is settled when charge.refunded arrives', async () => {
     const { order, pi } = await paidOrder();
     fake.refundStatus = 'pending';
-    expect((await cancel(order.id)).status).toBe(200);
+    expect((await store.cancel(order.id)).status).toBe(200);
     expect(await sendProviderRefunds(await ctxAt(new Date()))).toMatchObject({ sent: 1, succeeded: 0, failed: 0 });
     const db = await getDb();
     const pending = await db.payment.findFirstOrThrow({ where: { orderId: order.id, kind: 'refund' } });
@@ -374,7 +314,7 @@ describe('refunds through the provider that took the money', () => {
 
   it('Stripe being down leaves the refund pending for the next pass', async () => {
     const { order } = await paidOrder();
-    expect((await cancel(order.id)).status).toBe(200);
+    expect((await store.cancel(order.id)).status).toBe(200);
     fake.outage = '500';
     expect(await sendProviderRefunds(await ctxAt(new Date()))).toMatchObject({ unavailable: 1, succeeded: 0 });
     fake.outage = null;

@@ -700,6 +700,17 @@ const ProductStatus = z.enum(['draft', 'active', 'archived']);
 const StoredOption = z.object({ key: z.string(), name: LocalizedString, values: z.array(z.string()), valueNames: z.record(z.string(), LocalizedString).optional() });
 export type StoredOption = z.output<typeof StoredOption>;
 
+const StoreSkuRecord = z.object({
+  id: z.string(),
+  code: z.string(),
+  optionValues: z.record(z.string(), z.string()),
+  maxPerOrder: z.number(),
+  barcode: z.string().nullable(),
+  weightGrams: z.number().nullable(),
+  position: z.number(),
+  prices: z.array(z.object({ currency: Currency, amount: z.number(), compareAtAmount: z.number().nullable() })),
+});
+
 const StoreProductRecord = z.object({
   id: z.string(),
   merchantId: z.string(),
@@ -722,18 +733,7 @@ const StoreProductRecord = z.object({
   category: z.object({ slug: z.string(), name: LocalizedString }).nullable(),
   storeCategories: z.array(z.object({ category: z.object({ id: z.string(), name: LocalizedString }) })),
   redirects: z.array(z.object({ handle: z.string() })),
-  skus: z.array(
-    z.object({
-      id: z.string(),
-      code: z.string(),
-      optionValues: z.record(z.string(), z.string()),
-      maxPerOrder: z.number(),
-      barcode: z.string().nullable(),
-      weightGrams: z.number().nullable(),
-      position: z.number(),
-      prices: z.array(z.object({ currency: Currency, amount: z.number(), compareAtAmount: z.number().nullable() })),
-    }),
-  ),
+  skus: z.array(StoreSkuRecord),
 });
 export type StoreProductRecord = z.output<typeof StoreProductRecord>;
 
@@ -1351,31 +1351,23 @@ export async function insertStoreProducts(tx: Tx, merchantId: string, products: 
     SELECT r."skuId", r."currency", r."amount", r."compareAtAmount" FROM jsonb_to_recordset(${priceRows}::jsonb) AS r("skuId" uuid, "currency" text, "amount" int, "compareAtAmount" int)`;
 }
 
-const ExportProductRow = z.object({
-  id: z.string(),
-  slug: z.string(),
-  status: ProductStatus,
-  title: LocalizedString,
-  description: LocalizedString,
-  kind: Kind,
-  vendor: z.string().nullable(),
-  productType: z.string().nullable(),
-  tags: z.array(z.string()),
-  seoTitle: LocalizedString.nullable(),
-  seoDescription: LocalizedString.nullable(),
-  media: z.array(MediaRow).nullable(),
-  options: z.array(StoredOption).nullable(),
-  skus: z.array(
-    z.object({
-      code: z.string(),
-      optionValues: z.record(z.string(), z.string()),
-      barcode: z.string().nullable(),
-      weightGrams: z.number().nullable(),
-      imageId: z.string().nullable(),
-      onHand: z.number(),
-      prices: z.array(z.object({ currency: Currency, amount: z.number(), compareAtAmount: z.number().nullable() })),
-    }),
-  ),
+/** The columns of StoreProductRecord the export writes, and each variant's image and units on hand (available and held). */
+const ExportProductRow = StoreProductRecord.pick({
+  id: true,
+  slug: true,
+  status: true,
+  title: true,
+  description: true,
+  kind: true,
+  vendor: true,
+  productType: true,
+  tags: true,
+  seoTitle: true,
+  seoDescription: true,
+  media: true,
+  options: true,
+}).extend({
+  skus: z.array(StoreSkuRecord.pick({ code: true, optionValues: true, barcode: true, weightGrams: true, prices: true }).extend({ imageId: z.string().nullable(), onHand: z.number() })),
 });
 export type ExportProductRow = z.output<typeof ExportProductRow>;
 

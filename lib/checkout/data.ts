@@ -394,6 +394,15 @@ export async function configuredProviders(db: Client, merchantId: string, mode: 
   return rows.map((r) => r.provider).filter((p): p is GatewayProvider => (gatewayProviders as readonly string[]).includes(p));
 }
 
+/**
+ * The providers whose attempt for the session was canceled (a trade Alipay closed unpaid, a PaymentIntent
+ * canceled at Stripe): the attempt's object is final at the provider, so it cannot take this session again.
+ */
+export async function canceledProvidersOfSession(db: Client, sessionId: string): Promise<GatewayProvider[]> {
+  const rows = await db.paymentAttempt.findMany({ where: { sessionId, status: 'canceled' }, select: { provider: true } });
+  return rows.map((r) => r.provider).filter((p): p is GatewayProvider => (gatewayProviders as readonly string[]).includes(p));
+}
+
 export async function saveProviderAccount(
   db: Client,
   a: Omit<ProviderAccountRecord, 'createdAt' | 'updatedAt' | 'verifiedAt'> & { now: Date },

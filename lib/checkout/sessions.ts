@@ -12,7 +12,7 @@ import { type OrderCharge, readOrderCharge } from '../orders/data';
 import { orderPageUrl } from '../orders/order-links';
 import { type PlacedCharge, placeOrder } from '../orders/place-order';
 import { maskEmail } from '../schemas/email';
-import { type PaymentAttemptRecord, type SessionRecord, completeSessionRow, configuredProviders, endSessionRow, lockSession, readLatestAttempt, readProviderAccount, readSession } from './data';
+import { type PaymentAttemptRecord, type SessionRecord, canceledProvidersOfSession, completeSessionRow, configuredProviders, endSessionRow, lockSession, readLatestAttempt, readProviderAccount, readSession } from './data';
 import { checkoutSessionCancelled, checkoutSessionCompleted, checkoutSessionExpired } from './events';
 import { alipayGatewayOf, modeOf, unsealAction } from './payments/accounts';
 import { paymentDescription } from './payments/gateway';
@@ -193,6 +193,12 @@ async function providerView(db: Db | Tx, s: SessionRecord): Promise<Pick<HostedC
   return { action: { provider: 'stripe', publishableKey: account.publicId, clientSecret: secret }, lateOutcome: attempt.lateOutcome };
 }
 
+/** The store's providers for the session's mode, but none whose attempt for this session was canceled (startGatewayPayment refuses them). */
+async function payableProviders(db: Db | Tx, s: SessionRecord) {
+  const [configured, canceled] = await Promise.all([configuredProviders(db, s.merchantId, modeOf(s.livemode)), canceledProvidersOfSession(db, s.id)]);
+  return configured.filter((p) => !canceled.includes(p));
+}
+
 /** The browser-safe view (ops 26, 29, 30): nothing beyond what the shopper's own page shows. */
 export async function toProjection(db: Db | Tx, s: SessionRecord, now: Date): Promise<HostedCheckoutBrowserProjection> {
   const { quote } = s;
@@ -229,7 +235,7 @@ export async function toProjection(db: Db | Tx, s: SessionRecord, now: Date): Pr
       ? { recipientGivenName: maskedRecipient(address.recipient, address.country), city: address.city, phoneLast4: phone ? phone.slice(-4) : null }
       : null,
     email: s.email ? maskEmail(s.email) : null,
-    paymentMethods: offeredMethods(s, await configuredProviders(db, s.merchantId, modeOf(s.livemode))),
+    paymentMethods: offeredMethods(s, await payableProviders(db, s)),
     payment: { ...paymentView(s, order?.payment ?? null), ...(await providerView(db, s)) },
     orderNumber: order?.number ?? null,
     orderPageUrl: order ? orderPageUrl(order.id, order.createdAt) : null,

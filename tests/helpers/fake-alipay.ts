@@ -25,7 +25,8 @@ import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node
  * `scan(outTradeNo)` is the shopper scanning the QR code and paying: the trade succeeds and its
  * signed notification is POSTed to the trade's notify_url (or handed to `deliver`). The same is
  * reachable over HTTP for another process (a browser journey): POST /__control/scan with
- * `{ outTradeNo, times }`, GET /__control/trades. `outage` makes every gateway request answer 500
+ * `{ outTradeNo, times }`, POST /__control/close with `{ outTradeNo }` (`closeUnpaid`: the trade
+ * timed out unpaid), GET /__control/trades. `outage` makes every gateway request answer 500
  * or never answer. Run standalone: `npx tsx tests/helpers/fake-alipay.ts <port> <keys.json>`.
  */
 
@@ -57,6 +58,8 @@ export type FakeAlipay = {
   outage: null | '500' | 'timeout';
   /** The shopper pays: the trade succeeds; its notification is sent `times` times (to `deliver` or the notify_url). */
   scan(outTradeNo: string, opts?: { times?: number; deliver?: (form: string) => Promise<Delivery> }): Promise<Delivery[]>;
+  /** The shopper scanned but never paid: Alipay closes the trade at its timeout and notifies TRADE_CLOSED (to `deliver` or the notify_url). */
+  closeUnpaid(outTradeNo: string, opts?: { deliver?: (form: string) => Promise<Delivery> }): Promise<Delivery[]>;
   /** A notification body for a trade, signed with `privateKey` (default: the Alipay private key). */
   notification(outTradeNo: string, overrides?: Record<string, string>, privateKey?: string): string;
   close(): Promise<void>;
@@ -161,31 +164,35 @@ export async function startFakeAlipay(opts: { port?: number; keys?: FakeAlipayKe
       params.sign = rsa2Sign(alipaySignContent(params, ['sign', 'sign_type']), privateKey);
       return new URLSearchParams(params).toString();
     },
-    async scan(outTradeNo, { times = 1, deliver } = {}) {
-      const t = fake.trades.get(outTradeNo);
-      if (!t) throw new Error(`no trade ${outTradeNo}`);
-      if (t.status !== 'WAIT_BUYER_PAY') throw new Error(`trade ${outTradeNo} is ${t.status}: it cannot be paid`);
-      t.scanned = true;
-      t.status = 'TRADE_SUCCESS';
-      const body = fake.notification(outTradeNo);
-      const send =
-        deliver ??
-        (async (form: string) => {
-          if (!t.notifyUrl) throw new Error(`trade ${outTradeNo} has no notify_url`);
-          const r = await fetch(t.notifyUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: form });
-          return { status: r.status, body: await r.text() };
-        });
-      const out: Delivery[] = [];
-      // Alipay sends the same notification again until it reads `success`; `times` > 1 repeats it regardless.
-      for (let i = 0; i < times; i++) out.push(await send(body));
-      return out;
-    },
+    scan: (outTradeNo, { times = 1, deliver } = {}) => settle(outTradeNo, 'TRADE_SUCCESS', times, deliver),
+    closeUnpaid: (outTradeNo, { deliver } = {}) => settle(outTradeNo, 'TRADE_CLOSED', 1, deliver),
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
   };
+
+  /** A waiting trade is scanned and ends in `status`; its notification is sent `times` times. */
+  async function settle(outTradeNo: string, status: 'TRADE_SUCCESS' | 'TRADE_CLOSED', times: number, deliver?: (form: string) => Promise<Delivery>) {
+    const t = fake.trades.get(outTradeNo);
+    if (!t) throw new Error(`no trade ${outTradeNo}`);
+    if (t.status !== 'WAIT_BUYER_PAY') throw new Error(`trade ${outTradeNo} is ${t.status}: it cannot be paid or closed`);
+    t.scanned = true;
+    t.status = status;
+    const body = fake.notification(outTradeNo, status === 'TRADE_CLOSED' ? { gmt_close: now() } : {});
+    const send =
+      deliver ??
+      (async (form: string) => {
+        if (!t.notifyUrl) throw new Error(`trade ${outTradeNo} has no notify_url`);
+        const r = await fetch(t.notifyUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: form });
+        return { status: r.status, body: await r.text() };
+      });
+    const out: Delivery[] = [];
+    // Alipay sends the same notification again until it reads `success`; `times` > 1 repeats it regardless.
+    for (let i = 0; i < times; i++) out.push(await send(body));
+    return out;
+  }
 
   function respond(res: ServerResponse, method: string, content: Record<string, unknown>) {
     const json = JSON.stringify(content);
@@ -374,11 +381,12 @@ export async function startFakeAlipay(opts: { port?: number; keys?: FakeAlipayKe
     if (req.method === 'GET' && url.pathname === '/__control/trades') {
       return json(200, [...fake.trades.values()].map((t) => ({ ...t, refunds: [...t.refunds.entries()] })));
     }
-    if (req.method === 'POST' && url.pathname === '/__control/scan') {
+    if (req.method === 'POST' && (url.pathname === '/__control/scan' || url.pathname === '/__control/close')) {
       const { outTradeNo, times } = JSON.parse(await readBody(req)) as { outTradeNo?: string; times?: number };
       const t = outTradeNo ? fake.trades.get(outTradeNo) : [...fake.trades.values()].filter((x) => x.status === 'WAIT_BUYER_PAY').at(-1);
       if (!t) return json(404, { error: 'no such trade waiting' });
-      return json(200, { outTradeNo: t.outTradeNo, deliveries: await fake.scan(t.outTradeNo, { times }) });
+      const deliveries = url.pathname === '/__control/scan' ? await fake.scan(t.outTradeNo, { times }) : await fake.closeUnpaid(t.outTradeNo);
+      return json(200, { outTradeNo: t.outTradeNo, deliveries });
     }
     return json(404, { error: 'unknown control call' });
   }

@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { isServiceError } from '@/lib/core/errors';
 import { bankTransferAccount } from '@/lib/orders/payment-instructions';
-import { loadCheckoutProjection } from '@/lib/storefront/document-locale';
 import { CheckoutApp } from './checkout-app';
+import { loadCheckoutPage } from './load-page';
 import './checkout.css';
 
 export const dynamic = 'force-dynamic';
@@ -18,12 +16,6 @@ type Props = { params: Promise<{ sessionId: string }> };
  */
 export default async function CheckoutPage({ params }: Props) {
   const { sessionId } = await params;
-  try {
-    const projection = await loadCheckoutProjection(sessionId);
-    return <CheckoutApp initial={projection} bankTransfer={bankTransferAccount()} />;
-  } catch (err) {
-    if (!isServiceError(err) || err.code !== 'checkout_session_not_found') throw err;
-    // A 404 with the designed page in both languages (./not-found.tsx).
-    notFound();
-  }
+  const projection = await loadCheckoutPage(sessionId);
+  return <CheckoutApp initial={projection} bankTransfer={bankTransferAccount()} />;
 }

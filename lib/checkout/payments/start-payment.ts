@@ -47,7 +47,10 @@ export async function startGatewayPayment(ctx: ServiceContext, sessionId: string
     if (s.step !== 'payment') return null; // a step behind the page: the current view answers
     return ensureAttempt(tx, { id: randomUUID(), sessionId, merchantId: s.merchantId, provider, livemode: s.livemode, amount: s.total, currency: s.currency, now });
   });
-  if (!attempt || attempt.status === 'succeeded' || attempt.status === 'canceled' || (attempt.status === 'processing' && attempt.actionSealed)) return;
+  // Canceled is final at the provider (a trade Alipay closed unpaid): its object cannot be paid, and the
+  // session's is the only one this provider gets (keyed by the session), so the shopper chooses another method.
+  if (attempt?.status === 'canceled') throw new ServiceError('payment_method_unavailable', { details: { paymentMethod: provider } });
+  if (!attempt || attempt.status === 'succeeded' || (attempt.status === 'processing' && attempt.actionSealed)) return;
 
   let seen: ProviderPayment;
   try {

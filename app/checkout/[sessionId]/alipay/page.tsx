@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { notFound, redirect } from 'next/navigation';
-import { isServiceError } from '@/lib/core/errors';
-import { loadCheckoutProjection } from '@/lib/storefront/document-locale';
+import { redirect } from 'next/navigation';
 import { formatMoney } from '@/lib/storefront/format';
 import { checkoutText } from '../text';
+import { loadCheckoutPage } from '../load-page';
 import { AlipayPayment } from './alipay-payment';
 import { QrCode } from './qr-code';
 import '../checkout.css';
@@ -26,13 +25,7 @@ const PHONE = /Mobile|Android|iPhone|iPod|HarmonyOS/i;
  */
 export default async function AlipayPaymentPage({ params }: Props) {
   const { sessionId } = await params;
-  let projection;
-  try {
-    projection = await loadCheckoutProjection(sessionId);
-  } catch (err) {
-    if (!isServiceError(err) || err.code !== 'checkout_session_not_found') throw err;
-    notFound();
-  }
+  const projection = await loadCheckoutPage(sessionId);
   const checkoutUrl = `/checkout/${encodeURIComponent(sessionId)}`;
   if (projection.state === 'completed') redirect(checkoutUrl);
   const action = projection.payment.action;

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
-import { isServiceError } from '@/lib/core/errors';
-import { loadCheckoutProjection } from '@/lib/storefront/document-locale';
+import { redirect } from 'next/navigation';
+import { loadCheckoutPage } from '../load-page';
 import { StripePayment } from './stripe-payment';
 import '../checkout.css';
 
@@ -20,13 +19,7 @@ type Props = { params: Promise<{ sessionId: string }> };
  */
 export default async function StripePaymentPage({ params }: Props) {
   const { sessionId } = await params;
-  let projection;
-  try {
-    projection = await loadCheckoutProjection(sessionId);
-  } catch (err) {
-    if (!isServiceError(err) || err.code !== 'checkout_session_not_found') throw err;
-    notFound();
-  }
+  const projection = await loadCheckoutPage(sessionId);
   const action = projection.payment.action;
   if (!action || action.provider !== 'stripe') redirect(`/checkout/${encodeURIComponent(sessionId)}`);
   return <StripePayment projection={projection} publishableKey={action.publishableKey} clientSecret={action.clientSecret} />;

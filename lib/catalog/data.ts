@@ -769,33 +769,6 @@ export function lockStoreProduct(tx: SqlClient, merchantId: string, productId: s
   );
 }
 
-/** The id of the store's product with this handle, if any. */
-export async function findProductIdByHandle(db: Client, merchantId: string, handle: string): Promise<string | undefined> {
-  const p = await db.product.findUnique({ where: { merchantId_slug: { merchantId, slug: handle } }, select: { id: true } });
-  return p?.id;
-}
-
-/** Those of `codes` that variants of the store's other products (not `exceptProductId`) carry. */
-export async function findTakenSkuCodes(db: SqlClient, merchantId: string, codes: readonly string[], exceptProductId: string | null): Promise<string[]> {
-  if (codes.length === 0) return [];
-  const rows = await queryRows(
-    db,
-    z.object({ code: z.string() }),
-    Prisma.sql`SELECT DISTINCT s."code" FROM "Sku" s JOIN "Product" p ON p."id" = s."productId"
-      WHERE p."merchantId" = ${merchantId}::uuid AND s."code" = ANY(${[...codes]}::text[])
-        AND p."id" IS DISTINCT FROM ${exceptProductId}::uuid
-      ORDER BY s."code"`,
-  );
-  return rows.map((r) => r.code);
-}
-
-/** Those of `ids` that are categories of the store. */
-export async function existingStoreCategoryIds(db: Client, merchantId: string, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.storeCategory.findMany({ where: { merchantId, id: { in: [...ids] } }, select: { id: true } });
-  return rows.map((r) => r.id);
-}
-
 export type ProductColumns = {
   slug: string;
   status: 'draft' | 'active' | 'archived';
@@ -823,31 +796,6 @@ export type VariantColumns = {
 
 const jsonOrNull = (v: LocalizedString | null) => v ?? Prisma.DbNull;
 
-/** A new product with its variants (each with its initial stock) and prices; returns its id. */
-export async function insertStoreProduct(
-  tx: Tx,
-  input: { merchantId: string; product: ProductColumns; variants: (VariantColumns & { stock: number })[]; categoryIds: readonly string[]; now: Date },
-): Promise<string> {
-  const { product: p } = input;
-  const created = await tx.product.create({
-    data: {
-      merchantId: input.merchantId,
-      ...p,
-      seoTitle: jsonOrNull(p.seoTitle),
-      seoDescription: jsonOrNull(p.seoDescription),
-      media: [],
-      createdAt: input.now,
-      updatedAt: input.now,
-      skus: {
-        create: input.variants.map(({ prices, ...v }) => ({ ...v, createdAt: input.now, updatedAt: input.now, prices: { create: prices } })),
-      },
-      storeCategories: { create: input.categoryIds.map((categoryId) => ({ categoryId })) },
-    },
-    select: { id: true },
-  });
-  return created.id;
-}
-
 /** Changes the product's columns and moves its version by one. */
 export async function updateStoreProductRow(tx: Tx, productId: string, columns: Partial<ProductColumns>, now: Date): Promise<void> {
   const { seoTitle, seoDescription, ...rest } = columns;
@@ -861,36 +809,6 @@ export async function updateStoreProductRow(tx: Tx, productId: string, columns: 
       updatedAt: now,
     },
   });
-}
-
-/** The product is in exactly these store categories. */
-export async function replaceProductStoreCategories(tx: Tx, productId: string, categoryIds: readonly string[]): Promise<void> {
-  await tx.productStoreCategory.deleteMany({ where: { productId, categoryId: { notIn: [...categoryIds] } } });
-  await tx.productStoreCategory.createMany({ data: categoryIds.map((categoryId) => ({ productId, categoryId })), skipDuplicates: true });
-}
-
-/**
- * The product's variants become `variants`: those with an id are changed (their prices replaced),
- * those without are added with no stock, the others are deleted (the caller checked that none of
- * them was ordered). Codes are freed before they are reused, so two variants may swap codes.
- */
-export async function replaceStoreVariants(tx: Tx, productId: string, variants: readonly (VariantColumns & { id?: string })[], now: Date): Promise<void> {
-  const kept = variants.flatMap((v) => (v.id ? [v.id] : []));
-  await tx.sku.deleteMany({ where: { productId, id: { notIn: kept } } });
-  // Park the kept codes first: the unique (productId, code) index holds per row, not per statement.
-  for (const id of kept) await tx.sku.update({ where: { id }, data: { code: `~${id}` } });
-  for (const { id, prices, ...v } of variants) {
-    const skuId = id ?? (await tx.sku.create({ data: { productId, ...v, createdAt: now, updatedAt: now }, select: { id: true } })).id;
-    if (id) await tx.sku.update({ where: { id }, data: { ...v, updatedAt: now } });
-    await tx.skuPrice.deleteMany({ where: { skuId, currency: { notIn: prices.map((x) => x.currency) } } });
-    for (const price of prices) {
-      await tx.skuPrice.upsert({
-        where: { skuId_currency: { skuId, currency: price.currency } },
-        create: { skuId, ...price },
-        update: { amount: price.amount, compareAtAmount: price.compareAtAmount },
-      });
-    }
-  }
 }
 
 /*
@@ -1039,7 +957,10 @@ export function storeCategoriesReplace(productId: string, categoryIds: readonly 
   return [Prisma.sql`DELETE FROM "ProductStoreCategory" WHERE "productId" = ${productId}::uuid AND NOT ("categoryId" = ANY(${[...categoryIds]}::uuid[]))`, ...(categoryIds.length ? [insert] : [])];
 }
 
-/** moveProductHandle's two writes (a redirect from the new handle gives way, the old one points here). */
+/**
+ * A new handle: `oldHandle` keeps answering with the product (its redirect), and a redirect from the new
+ * handle (it had that handle before, or another product had) gives way, since the handle now names it.
+ */
 export function handleMove(merchantId: string, productId: string, oldHandle: string, newHandle: string, now: Date): Prisma.Sql[] {
   return [
     Prisma.sql`DELETE FROM "ProductHandleRedirect" WHERE "merchantId" = ${merchantId}::uuid AND "handle" = ${newHandle}`,
@@ -1127,24 +1048,6 @@ export async function lockHeldSkus(db: SqlClient, skuIds: readonly string[]): Pr
 
 export async function readVariantIds(db: Client, productId: string): Promise<string[]> {
   return (await db.sku.findMany({ where: { productId }, select: { id: true } })).map((s) => s.id);
-}
-
-/**
- * `oldHandle` keeps answering with the product; a redirect from its new handle (it had that
- * handle before, or another product had) gives way, since the handle now names it.
- */
-export async function moveProductHandle(tx: Tx, merchantId: string, productId: string, oldHandle: string, newHandle: string, now: Date): Promise<void> {
-  await tx.productHandleRedirect.deleteMany({ where: { merchantId, handle: newHandle } });
-  await tx.productHandleRedirect.upsert({
-    where: { merchantId_handle: { merchantId, handle: oldHandle } },
-    create: { merchantId, handle: oldHandle, productId, createdAt: now },
-    update: { productId, createdAt: now },
-  });
-}
-
-/** A new product takes a handle: a redirect from it to another product gives way. */
-export async function freeRedirectedHandle(tx: Tx, merchantId: string, handle: string): Promise<void> {
-  await tx.productHandleRedirect.deleteMany({ where: { merchantId, handle } });
 }
 
 /** The handle a former handle of the store now points to (the product's current one), if any. */
@@ -1612,7 +1515,7 @@ export function readExportProducts(db: SqlClient, merchantId: string, afterHandl
   );
 }
 
-/** freeRedirectedHandle for many handles at once. */
+/** A new product takes these handles: redirects from them to other products give way. */
 export async function freeRedirectedHandles(tx: Tx, merchantId: string, handles: readonly string[]): Promise<void> {
   if (handles.length) await tx.productHandleRedirect.deleteMany({ where: { merchantId, handle: { in: [...handles] } } });
 }

@@ -16,8 +16,6 @@ import {
   type StoreProductRecord,
   type StoredOption,
   type VariantColumns,
-  existingStoreCategoryIds,
-  findTakenSkuCodes,
   lockHeldSkus,
   readCategoryBySlug,
   readMerchantById,
@@ -139,33 +137,12 @@ export function storedVariants<V extends VariantInput>(store: MerchantRecord, op
   });
 }
 
-/** The shared-taxonomy category of this slug (null: none); an unknown slug is an issue. */
-export async function taxonomyCategoryId(ctx: ServiceContext, slug: string | null, issues: Issues): Promise<string | null> {
-  return (await taxonomyCategory(ctx.db, slug, issues))?.id ?? null;
-}
-
-/** taxonomyCategoryId with the category as the merchant API shows it. */
+/** The shared-taxonomy category of this slug as the merchant API shows it (null: none); an unknown slug is an issue. */
 export async function taxonomyCategory(db: SqlClient, slug: string | null, issues: Issues): Promise<{ id: string; slug: string; name: LocalizedString } | null> {
   if (slug === null) return null;
   const category = await readCategoryBySlug(db, slug);
   if (!category) issues.add(['marketplaceCategory'], 'unknown_category', `no category ${slug} in the marketplace taxonomy (listPublicCategories)`);
   return category ?? null;
-}
-
-/** The store categories, each checked to be the store's (another store's id is as unknown as a made-up one). */
-export async function checkStoreCategories(db: Db | Prisma.TransactionClient, merchantId: string, ids: readonly string[], issues: Issues): Promise<string[]> {
-  const unique = [...new Set(ids)];
-  const known = new Set(await existingStoreCategoryIds(db, merchantId, unique));
-  ids.forEach((id, i) => {
-    if (!known.has(id)) issues.add(['categoryIds', i], 'unknown_category', 'the store has no category with this id');
-  });
-  return unique;
-}
-
-/** 409 sku_code_taken when another product of the store carries one of these codes. */
-export async function refuseTakenSkuCodes(tx: Prisma.TransactionClient, merchantId: string, codes: readonly string[], productId: string | null): Promise<void> {
-  const taken = await findTakenSkuCodes(tx, merchantId, codes, productId);
-  if (taken.length) throw new ServiceError('sku_code_taken', { details: { codes: taken } });
 }
 
 /**

@@ -229,6 +229,111 @@ describe('a product from creation to deletion', () => {
   });
 });
 
+describe('the answer of a write', () => {
+  it('is what a read gives back, byte for byte: option values, prices, categories and former handles in stored order', async () => {
+    const base = newProduct();
+    const tag = base.handle.slice('field-recorder-'.length);
+    const options = [
+      ...base.options,
+      { key: 'size', name: { 'zh-CN': '尺寸', 'en-US': 'Size' }, values: [{ value: 'L', name: { 'zh-CN': '大', 'en-US': 'Large' } }, { value: 'M', name: { 'zh-CN': '中', 'en-US': 'Medium' } }] },
+    ];
+    const created = await send(productsRoute.POST, 'POST', {}, {
+      ...base,
+      options,
+      marketplaceCategory: 'electronics',
+      variants: [
+        { code: `BB-${tag}-1`, optionValues: { size: 'L', color: 'Graphite' }, prices: [{ currency: 'USD', amount: 100 }, { currency: 'CNY', amount: 700, compareAtAmount: 900 }], stock: 4 },
+        { code: `BB-${tag}-2`, optionValues: { color: 'Sand', size: 'M' }, prices: [{ currency: 'USD', amount: 120 }] },
+      ],
+    });
+    const product = ok(created);
+    expect(JSON.stringify(ok(await getProduct(product.id)))).toBe(JSON.stringify(product));
+    const [first, second] = product.variants;
+    const updated = ok(
+      await send(productRoute.PATCH, 'PATCH', { productId: product.id }, {
+        expectedVersion: 1,
+        handle: `${base.handle}-2`,
+        title: { 'en-US': 'Renamed', 'zh-CN': '新名' },
+        tags: ['b', 'a', 'b'],
+        seo: { title: { 'en-US': 'SEO', 'zh-CN': '搜索' } },
+        variants: [
+          { id: second.id, code: first.code, optionValues: { size: 'M', color: 'Sand' }, prices: [{ currency: 'CNY', amount: 800 }, { currency: 'USD', amount: 130 }] },
+          { id: first.id, code: second.code, optionValues: { color: 'Graphite', size: 'L' }, prices: [{ currency: 'USD', amount: 100 }] },
+          { code: `BB-${tag}-3`, optionValues: { size: 'L', color: 'Sand' }, prices: [{ currency: 'USD', amount: 140 }], barcode: '0123456789012' },
+        ],
+      }),
+    );
+    expect(updated).toMatchObject({ version: 2, handle: `${base.handle}-2`, previousHandles: [base.handle], tags: ['b', 'a'] });
+    expect(updated.variants.map((v: { code: string; stock: number }) => [v.code, v.stock])).toEqual([[first.code, 0], [second.code, 4], [`BB-${tag}-3`, 0]]);
+    expect(JSON.stringify(ok(await getProduct(product.id)))).toBe(JSON.stringify(updated));
+  });
+});
+
+describe('writes of one store at the same moment', () => {
+  // On PostgreSQL these run side by side (each request its own connection); the embedded database runs them one after another.
+  const createAll = (bodies: Record<string, unknown>[]) => Promise.all(bodies.map((b) => send(productsRoute.POST, 'POST', {}, b)));
+
+  it('four creates with the same handle: one product, three 409 product_handle_taken', async () => {
+    const first = newProduct();
+    const bodies = [first, ...[1, 2, 3].map(() => ({ ...newProduct(), handle: first.handle }))];
+    const replies = await createAll(bodies);
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of replies.filter((x) => x.status !== 200)) expectError(r, 409, 'product_handle_taken');
+    expect(await (await getDb()).product.count({ where: { slug: first.handle } })).toBe(1);
+  });
+
+  it('four creates carrying the same SKU code: one product carries it, three 409 sku_code_taken', async () => {
+    const first = newProduct();
+    const code = first.variants[0]!.code;
+    const bodies = [first, ...[1, 2, 3].map(() => {
+      const b = newProduct();
+      return { ...b, variants: [{ ...b.variants[0]!, code }, b.variants[1]!] };
+    })];
+    const replies = await createAll(bodies);
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of replies.filter((x) => x.status !== 200)) {
+      expectError(r, 409, 'sku_code_taken');
+      expect(r.body.error.details).toEqual({ codes: [code] });
+    }
+    expect(await (await getDb()).sku.count({ where: { code } })).toBe(1);
+  });
+
+  it('a rename and a create taking the same handle: one of them has it', async () => {
+    const renamed = await create();
+    const wanted = newProduct();
+    const [update, created] = await Promise.all([
+      send(productRoute.PATCH, 'PATCH', { productId: renamed.id }, { expectedVersion: 1, handle: wanted.handle }),
+      send(productsRoute.POST, 'POST', {}, wanted),
+    ]);
+    expect([update.status, created.status].sort()).toEqual([200, 409]);
+    expectError(update.status === 409 ? update : created, 409, 'product_handle_taken');
+    expect(await (await getDb()).product.count({ where: { slug: wanted.handle } })).toBe(1);
+  });
+
+  it('five updates from the same version: exactly one wins, the others are 409 with the version it made', async () => {
+    const product = await create();
+    const replies = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        send(productRoute.PATCH, 'PATCH', { productId: product.id }, { expectedVersion: 1, title: { 'zh-CN': `便携录音机 ${i}`, 'en-US': `Field Recorder ${i}` } }),
+      ),
+    );
+    const won = replies.filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
+    expect(won[0]!.body.data.version).toBe(2);
+    for (const r of replies.filter((x) => x.status !== 200)) {
+      expectError(r, 409, 'product_version_conflict');
+      expect(r.body.error.details).toEqual({ currentVersion: 2 });
+    }
+    expect(ok(await getProduct(product.id))).toEqual(won[0]!.body.data);
+    expect((await eventsOf(product.id)).map((e) => e.type)).toEqual(['product.created', 'product.updated']);
+  });
+
+  it('creates of different handles and codes all succeed, each answer what a read gives back', async () => {
+    const replies = await createAll([0, 1, 2, 3].map(() => newProduct()));
+    for (const r of replies) expect(JSON.stringify(ok(await getProduct(r.body.data.id)))).toBe(JSON.stringify(ok(r)));
+  });
+});
+
 describe('a product an open checkout holds', () => {
   it('is neither deleted nor loses the held variant until the checkout ends; then it may go', async () => {
     const origin = 'https://held.integrator.example';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 
 /**
  * The audit trail's queries (the AuditEntry table): appending an entry in the caller's
@@ -35,8 +35,13 @@ export async function insertAuditEntry(tx: AuditWriter, entry: NewAuditEntry): P
 /** Many entries in one statement, their rows as one JSON array, in order. */
 export async function insertAuditEntries(tx: Pick<Prisma.TransactionClient, '$executeRaw'>, entries: readonly NewAuditEntry[]): Promise<void> {
   if (!entries.length) return;
+  await tx.$executeRaw(auditEntriesInsert(entries));
+}
+
+/** The INSERT of insertAuditEntries, for a writer that appends its entries in a statement of its own (a CTE of it). */
+export function auditEntriesInsert(entries: readonly NewAuditEntry[]): Prisma.Sql {
   const rows = JSON.stringify(entries.map((e) => ({ ...e, occurredAt: e.occurredAt.toISOString() })));
-  await tx.$executeRaw`INSERT INTO "AuditEntry" ("id", "merchantId", "actorKind", "actorId", "actorLabel", "action", "subjectType", "subjectId", "details", "occurredAt")
+  return Prisma.sql`INSERT INTO "AuditEntry" ("id", "merchantId", "actorKind", "actorId", "actorLabel", "action", "subjectType", "subjectId", "details", "occurredAt")
     SELECT r."id", r."merchantId", r."actorKind", r."actorId", r."actorLabel", r."action", r."subjectType", r."subjectId", r."details", r."occurredAt"
     FROM ROWS FROM (jsonb_to_recordset(${rows}::jsonb) AS ("id" uuid, "merchantId" uuid, "actorKind" text, "actorId" text, "actorLabel" text,
       "action" text, "subjectType" text, "subjectId" text, "details" jsonb, "occurredAt" timestamptz)) WITH ORDINALITY AS r("id", "merchantId", "actorKind", "actorId", "actorLabel", "action", "subjectType", "subjectId", "details", "occurredAt", "n")

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../core/context';
-import { type AuditDetails, type AuditWriter, insertAuditEntries, insertAuditEntry } from './data';
+import { type AuditDetails, type AuditWriter, type NewAuditEntry, insertAuditEntries, insertAuditEntry } from './data';
 
 export type AuditInput = {
   merchantId: string;
@@ -45,17 +45,19 @@ export async function recordAudit(tx: AuditWriter, actor: Actor, input: AuditInp
 
 /** recordAudit for many entries by one actor at once (a bulk write such as a catalog import's batch): one statement. */
 export async function recordAudits(tx: Parameters<typeof insertAuditEntries>[0], actor: Actor, inputs: readonly AuditInput[]): Promise<void> {
-  await insertAuditEntries(
-    tx,
-    inputs.map((input) => ({
-      id: randomUUID(),
-      merchantId: input.merchantId,
-      ...actorColumns(actor),
-      action: input.action,
-      subjectType: input.subjectType,
-      subjectId: input.subjectId,
-      details: input.details ?? {},
-      occurredAt: input.occurredAt,
-    })),
-  );
+  await insertAuditEntries(tx, newAuditEntries(actor, inputs));
+}
+
+/** The rows recordAudits writes, for a writer that inserts them in a statement of its own (auditEntriesInsert, as a CTE beside its change). */
+export function newAuditEntries(actor: Actor, inputs: readonly AuditInput[]): NewAuditEntry[] {
+  return inputs.map((input) => ({
+    id: randomUUID(),
+    merchantId: input.merchantId,
+    ...actorColumns(actor),
+    action: input.action,
+    subjectType: input.subjectType,
+    subjectId: input.subjectId,
+    details: input.details ?? {},
+    occurredAt: input.occurredAt,
+  }));
 }

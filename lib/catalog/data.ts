@@ -6,6 +6,8 @@ import type { StoreRef } from '../core/stores';
 import { Currency, Locale, LocalizedString, Market } from '../schemas/common';
 import { type CatalogMedia, stockReasons } from './schemas';
 import { actorKinds } from '../core/context';
+import { type NewAuditEntry, auditEntriesInsert } from '../audit/data';
+import { type NewEvent, eventsInsert } from '../events/data';
 
 /**
  * The catalog's SQL: the hot public reads, each one statement (a typed findUnique costs about
@@ -494,11 +496,11 @@ export function readCategoryCounts(db: SqlClient, merchantId: string | null): Pr
   );
 }
 
-const CategoryRef = z.object({ id: z.string(), path: z.string() });
+const CategoryRef = z.object({ id: z.string(), path: z.string(), slug: z.string(), name: LocalizedString });
 
 /** The category with this slug (its materialized path names its subtree), or undefined. */
 export function readCategoryBySlug(db: SqlClient, slug: string): Promise<z.output<typeof CategoryRef> | undefined> {
-  return queryRow(db, CategoryRef, Prisma.sql`SELECT "id", "path" FROM "Category" WHERE "slug" = ${slug}`);
+  return queryRow(db, CategoryRef, Prisma.sql`SELECT "id", "path", "slug", "name" FROM "Category" WHERE "slug" = ${slug}`);
 }
 
 const StoreRefRow = z.object({ id: z.string(), slug: z.string(), displayName: z.string(), defaultMarket: Market, accessMode: z.enum(['open', 'protected']) });
@@ -767,33 +769,6 @@ export function lockStoreProduct(tx: SqlClient, merchantId: string, productId: s
   );
 }
 
-/** The id of the store's product with this handle, if any. */
-export async function findProductIdByHandle(db: Client, merchantId: string, handle: string): Promise<string | undefined> {
-  const p = await db.product.findUnique({ where: { merchantId_slug: { merchantId, slug: handle } }, select: { id: true } });
-  return p?.id;
-}
-
-/** Those of `codes` that variants of the store's other products (not `exceptProductId`) carry. */
-export async function findTakenSkuCodes(db: SqlClient, merchantId: string, codes: readonly string[], exceptProductId: string | null): Promise<string[]> {
-  if (codes.length === 0) return [];
-  const rows = await queryRows(
-    db,
-    z.object({ code: z.string() }),
-    Prisma.sql`SELECT DISTINCT s."code" FROM "Sku" s JOIN "Product" p ON p."id" = s."productId"
-      WHERE p."merchantId" = ${merchantId}::uuid AND s."code" = ANY(${[...codes]}::text[])
-        AND p."id" IS DISTINCT FROM ${exceptProductId}::uuid
-      ORDER BY s."code"`,
-  );
-  return rows.map((r) => r.code);
-}
-
-/** Those of `ids` that are categories of the store. */
-export async function existingStoreCategoryIds(db: Client, merchantId: string, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.storeCategory.findMany({ where: { merchantId, id: { in: [...ids] } }, select: { id: true } });
-  return rows.map((r) => r.id);
-}
-
 export type ProductColumns = {
   slug: string;
   status: 'draft' | 'active' | 'archived';
@@ -821,31 +796,6 @@ export type VariantColumns = {
 
 const jsonOrNull = (v: LocalizedString | null) => v ?? Prisma.DbNull;
 
-/** A new product with its variants (each with its initial stock) and prices; returns its id. */
-export async function insertStoreProduct(
-  tx: Tx,
-  input: { merchantId: string; product: ProductColumns; variants: (VariantColumns & { stock: number })[]; categoryIds: readonly string[]; now: Date },
-): Promise<string> {
-  const { product: p } = input;
-  const created = await tx.product.create({
-    data: {
-      merchantId: input.merchantId,
-      ...p,
-      seoTitle: jsonOrNull(p.seoTitle),
-      seoDescription: jsonOrNull(p.seoDescription),
-      media: [],
-      createdAt: input.now,
-      updatedAt: input.now,
-      skus: {
-        create: input.variants.map(({ prices, ...v }) => ({ ...v, createdAt: input.now, updatedAt: input.now, prices: { create: prices } })),
-      },
-      storeCategories: { create: input.categoryIds.map((categoryId) => ({ categoryId })) },
-    },
-    select: { id: true },
-  });
-  return created.id;
-}
-
 /** Changes the product's columns and moves its version by one. */
 export async function updateStoreProductRow(tx: Tx, productId: string, columns: Partial<ProductColumns>, now: Date): Promise<void> {
   const { seoTitle, seoDescription, ...rest } = columns;
@@ -861,34 +811,221 @@ export async function updateStoreProductRow(tx: Tx, productId: string, columns: 
   });
 }
 
-/** The product is in exactly these store categories. */
-export async function replaceProductStoreCategories(tx: Tx, productId: string, categoryIds: readonly string[]): Promise<void> {
-  await tx.productStoreCategory.deleteMany({ where: { productId, categoryId: { notIn: [...categoryIds] } } });
-  await tx.productStoreCategory.createMany({ data: categoryIds.map((categoryId) => ({ productId, categoryId })), skipDuplicates: true });
+/*
+ * The merchant API's product writes (createStoreProduct, updateStoreProduct): a handful of raw
+ * statements each (through the Prisma client every statement costs its machinery's CPU, and a
+ * nested read or write is several), the writes of one change in one statement of CTEs.
+ */
+
+/**
+ * The store for a product write (undefined: no such store). With `keys`, its handles and SKU
+ * codes are first locked for the transaction (advisory locks, in one order, so two writers of
+ * the same handle or code queue and the second sees the first's commit), then the store's row
+ * FOR KEY SHARE: writers of different keys run side by side, and whatever takes the store's row
+ * (lockStore: an import's batch, a category change, a deletion) waits for them and they for it.
+ */
+export function readStoreForProductWrite(tx: SqlClient, merchantId: string, keys: { handles: readonly string[]; codes: readonly string[] } | null): Promise<MerchantRecord | undefined> {
+  const columns = Prisma.sql`"id", "slug", "displayName", "tagline", "defaultLocale", "defaultMarket", "markets", "contact",
+      "logoUrl", "accessMode"::text AS "accessMode", "createdAt", "updatedAt", "accentColor"`;
+  if (!keys) return queryRow(tx, MerchantRecord, Prisma.sql`SELECT ${columns} FROM "Merchant" WHERE "id" = ${merchantId}::uuid`);
+  const texts = [...keys.handles.map((h) => `${merchantId} handle ${h}`), ...keys.codes.map((c) => `${merchantId} code ${c}`)];
+  // The lateral subquery reads l.n, so the locks are taken (in key order) before the row is.
+  return queryRow(
+    tx,
+    MerchantRecord,
+    Prisma.sql`SELECT m.* FROM (
+        SELECT count(pg_advisory_xact_lock(k.k))::int AS n
+        FROM (SELECT DISTINCT hashtextextended(t, 0) AS k FROM unnest(${texts}::text[]) AS t ORDER BY 1) k
+      ) l
+      CROSS JOIN LATERAL (SELECT ${columns} FROM "Merchant" WHERE "id" = ${merchantId}::uuid AND l.n >= 0 FOR KEY SHARE) m`,
+  );
+}
+
+const LockedStoreProduct = StoreProductRecord.extend({
+  redirects: z.array(z.object({ handle: z.string(), createdAt: z.coerce.date() })),
+  skus: z.array(StoreProductRecord.shape.skus.element.extend({ stock: z.number() })),
+});
+export type LockedStoreProduct = z.output<typeof LockedStoreProduct>;
+
+/**
+ * readStoreProduct in one statement, with each variant's stock (availableStock) and each
+ * former handle's date, the product's row locked until the transaction ends.
+ */
+export function lockStoreProductRecord(tx: SqlClient, merchantId: string, productId: string): Promise<LockedStoreProduct | undefined> {
+  if (!UUID_TEXT.test(productId)) return Promise.resolve(undefined);
+  return queryRow(
+    tx,
+    LockedStoreProduct,
+    Prisma.sql`SELECT p."id"::text AS "id", p."merchantId"::text AS "merchantId", p."slug", p."status"::text AS "status", p."version", p."title", p."description",
+        p."kind"::text AS "kind", p."vendor", p."productType", p."tags", p."seoTitle", p."seoDescription", p."media", p."options", p."createdAt", p."updatedAt",
+        p."categoryId"::text AS "categoryId",
+        (SELECT json_build_object('slug', c."slug", 'name', c."name") FROM "Category" c WHERE c."id" = p."categoryId") AS "category",
+        COALESCE((SELECT json_agg(json_build_object('category', json_build_object('id', sc."id", 'name', sc."name")) ORDER BY psc."categoryId")
+          FROM "ProductStoreCategory" psc JOIN "StoreCategory" sc ON sc."id" = psc."categoryId" WHERE psc."productId" = p."id"), '[]'::json) AS "storeCategories",
+        COALESCE((SELECT json_agg(json_build_object('handle', r."handle", 'createdAt', r."createdAt") ORDER BY r."createdAt" DESC, r."handle")
+          FROM "ProductHandleRedirect" r WHERE r."productId" = p."id"), '[]'::json) AS "redirects",
+        COALESCE((SELECT json_agg(json_build_object('id', s."id", 'code', s."code", 'optionValues', s."optionValues", 'maxPerOrder', s."maxPerOrder",
+            'barcode', s."barcode", 'weightGrams', s."weightGrams", 'position', s."position", 'stock', ${availableStock},
+            'prices', COALESCE((SELECT json_agg(json_build_object('currency', sp."currency", 'amount', sp."amount", 'compareAtAmount', sp."compareAtAmount") ORDER BY sp."currency")
+              FROM "SkuPrice" sp WHERE sp."skuId" = s."id"), '[]'::json))
+            ORDER BY s."position", s."id") FROM "Sku" s WHERE s."productId" = p."id"), '[]'::json) AS "skus"
+      FROM "Product" p WHERE p."id" = ${productId}::uuid AND p."merchantId" = ${merchantId}::uuid FOR UPDATE OF p`,
+  );
+}
+
+const ProductWriteChecks = z.object({
+  handleTaken: z.boolean(),
+  codes: z.array(z.string()),
+  categories: z.array(z.object({ id: z.string(), name: LocalizedString })),
+});
+
+/**
+ * In one statement: whether another product of the store (not `exceptProductId`) has `handle`,
+ * which of `codes` variants of the store's other products carry, and which of `categoryIds` are
+ * the store's categories (with their names, in id order).
+ */
+export async function checkProductWrite(
+  tx: SqlClient,
+  c: { merchantId: string; handle: string | null; codes: readonly string[]; categoryIds: readonly string[]; exceptProductId: string | null },
+): Promise<z.output<typeof ProductWriteChecks>> {
+  const row = await queryRow(
+    tx,
+    ProductWriteChecks,
+    Prisma.sql`SELECT
+        EXISTS (SELECT 1 FROM "Product" WHERE "merchantId" = ${c.merchantId}::uuid AND "slug" = ${c.handle}::text AND "id" IS DISTINCT FROM ${c.exceptProductId}::uuid) AS "handleTaken",
+        ARRAY(SELECT DISTINCT s."code" FROM "Sku" s JOIN "Product" p ON p."id" = s."productId"
+          WHERE p."merchantId" = ${c.merchantId}::uuid AND s."code" = ANY(${[...c.codes]}::text[]) AND p."id" IS DISTINCT FROM ${c.exceptProductId}::uuid
+          ORDER BY s."code") AS "codes",
+        COALESCE((SELECT json_agg(json_build_object('id', sc."id", 'name', sc."name") ORDER BY sc."id") FROM "StoreCategory" sc
+          WHERE sc."merchantId" = ${c.merchantId}::uuid AND sc."id" = ANY(${[...c.categoryIds]}::uuid[])), '[]'::json) AS "categories"`,
+  );
+  return row!;
 }
 
 /**
- * The product's variants become `variants`: those with an id are changed (their prices replaced),
- * those without are added with no stock, the others are deleted (the caller checked that none of
- * them was ordered). Codes are freed before they are reused, so two variants may swap codes.
+ * A JSON value as jsonb gives it back: object keys shortest first, then in byte order (jsonb
+ * keeps no order of its own). An answer built from what was written reads as one read back.
  */
-export async function replaceStoreVariants(tx: Tx, productId: string, variants: readonly (VariantColumns & { id?: string })[], now: Date): Promise<void> {
-  const kept = variants.flatMap((v) => (v.id ? [v.id] : []));
-  await tx.sku.deleteMany({ where: { productId, id: { notIn: kept } } });
-  // Park the kept codes first: the unique (productId, code) index holds per row, not per statement.
-  for (const id of kept) await tx.sku.update({ where: { id }, data: { code: `~${id}` } });
-  for (const { id, prices, ...v } of variants) {
-    const skuId = id ?? (await tx.sku.create({ data: { productId, ...v, createdAt: now, updatedAt: now }, select: { id: true } })).id;
-    if (id) await tx.sku.update({ where: { id }, data: { ...v, updatedAt: now } });
-    await tx.skuPrice.deleteMany({ where: { skuId, currency: { notIn: prices.map((x) => x.currency) } } });
-    for (const price of prices) {
-      await tx.skuPrice.upsert({
-        where: { skuId_currency: { skuId, currency: price.currency } },
-        create: { skuId, ...price },
-        update: { amount: price.amount, compareAtAmount: price.compareAtAmount },
-      });
-    }
-  }
+export function asStored<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(asStored) as T;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+  keys.sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return Object.fromEntries(keys.map((k) => [k, asStored((value as Record<string, unknown>)[k])])) as T;
+}
+
+const jsonParam = (v: unknown) => (v === null ? null : JSON.stringify(v));
+const textArray = (values: readonly string[]) => Prisma.sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/** The new product's row, its handle freed of any redirect to another product. */
+export function productInsert(id: string, merchantId: string, p: ProductColumns, now: Date): Prisma.Sql[] {
+  return [
+    Prisma.sql`DELETE FROM "ProductHandleRedirect" WHERE "merchantId" = ${merchantId}::uuid AND "handle" = ${p.slug}`,
+    Prisma.sql`INSERT INTO "Product" ("id", "merchantId", "slug", "title", "description", "kind", "status", "categoryId", "media", "options", "version",
+        "vendor", "productType", "tags", "seoTitle", "seoDescription", "createdAt", "updatedAt")
+      VALUES (${id}::uuid, ${merchantId}::uuid, ${p.slug}, ${JSON.stringify(p.title)}::jsonb, ${JSON.stringify(p.description)}::jsonb, ${p.kind}::"ProductKind",
+        ${p.status}::"ProductStatus", ${p.categoryId}::uuid, '[]'::jsonb, ${JSON.stringify(p.options)}::jsonb, 1, ${p.vendor}::text, ${p.productType}::text,
+        ${textArray(p.tags)}, ${jsonParam(p.seoTitle)}::jsonb, ${jsonParam(p.seoDescription)}::jsonb, ${now}, ${now})`,
+  ];
+}
+
+const productColumnSql: { [K in keyof ProductColumns]: (v: ProductColumns[K]) => Prisma.Sql } = {
+  slug: (v) => Prisma.sql`"slug" = ${v}`,
+  status: (v) => Prisma.sql`"status" = ${v}::"ProductStatus"`,
+  title: (v) => Prisma.sql`"title" = ${JSON.stringify(v)}::jsonb`,
+  description: (v) => Prisma.sql`"description" = ${JSON.stringify(v)}::jsonb`,
+  kind: (v) => Prisma.sql`"kind" = ${v}::"ProductKind"`,
+  vendor: (v) => Prisma.sql`"vendor" = ${v}::text`,
+  productType: (v) => Prisma.sql`"productType" = ${v}::text`,
+  tags: (v) => Prisma.sql`"tags" = ${textArray(v)}`,
+  seoTitle: (v) => Prisma.sql`"seoTitle" = ${jsonParam(v)}::jsonb`,
+  seoDescription: (v) => Prisma.sql`"seoDescription" = ${jsonParam(v)}::jsonb`,
+  categoryId: (v) => Prisma.sql`"categoryId" = ${v}::uuid`,
+  options: (v) => Prisma.sql`"options" = ${JSON.stringify(v)}::jsonb`,
+};
+
+/** The product's changed columns, its version moved by one. */
+export function productColumnsUpdate(productId: string, columns: Partial<ProductColumns>, now: Date): Prisma.Sql {
+  const sets = (Object.keys(columns) as (keyof ProductColumns)[]).map((k) => (productColumnSql[k] as (v: unknown) => Prisma.Sql)(columns[k]));
+  return Prisma.sql`UPDATE "Product" SET ${Prisma.join([...sets, Prisma.sql`"version" = "version" + 1`, Prisma.sql`"updatedAt" = ${now}`], ', ')} WHERE "id" = ${productId}::uuid`;
+}
+
+/** The product is in exactly these store categories (two CTEs: they touch different rows). */
+export function storeCategoriesReplace(productId: string, categoryIds: readonly string[], fresh = false): Prisma.Sql[] {
+  const insert = Prisma.sql`INSERT INTO "ProductStoreCategory" ("productId", "categoryId") SELECT ${productId}::uuid, c FROM unnest(${[...categoryIds]}::uuid[]) AS c ON CONFLICT DO NOTHING`;
+  if (fresh) return categoryIds.length ? [insert] : [];
+  return [Prisma.sql`DELETE FROM "ProductStoreCategory" WHERE "productId" = ${productId}::uuid AND NOT ("categoryId" = ANY(${[...categoryIds]}::uuid[]))`, ...(categoryIds.length ? [insert] : [])];
+}
+
+/**
+ * A new handle: `oldHandle` keeps answering with the product (its redirect), and a redirect from the new
+ * handle (it had that handle before, or another product had) gives way, since the handle now names it.
+ */
+export function handleMove(merchantId: string, productId: string, oldHandle: string, newHandle: string, now: Date): Prisma.Sql[] {
+  return [
+    Prisma.sql`DELETE FROM "ProductHandleRedirect" WHERE "merchantId" = ${merchantId}::uuid AND "handle" = ${newHandle}`,
+    Prisma.sql`INSERT INTO "ProductHandleRedirect" ("merchantId", "handle", "productId", "createdAt") VALUES (${merchantId}::uuid, ${oldHandle}, ${productId}::uuid, ${now})
+      ON CONFLICT ("merchantId", "handle") DO UPDATE SET "productId" = excluded."productId", "createdAt" = excluded."createdAt"`,
+  ];
+}
+
+export type SkuWrite = Omit<VariantColumns, 'prices'> & { id: string };
+
+/** New variants of the product, with their initial stock. */
+export function skusInsert(productId: string, skus: readonly (SkuWrite & { stock: number })[], now: Date): Prisma.Sql {
+  const rows = JSON.stringify(skus.map((v) => ({ id: v.id, code: v.code, optionValues: v.optionValues, stock: v.stock, maxPerOrder: v.maxPerOrder, barcode: v.barcode, weightGrams: v.weightGrams, position: v.position })));
+  return Prisma.sql`INSERT INTO "Sku" ("id", "productId", "code", "optionValues", "stock", "maxPerOrder", "barcode", "weightGrams", "position", "createdAt", "updatedAt")
+    SELECT r."id", ${productId}::uuid, r."code", r."optionValues", r."stock", r."maxPerOrder", r."barcode", r."weightGrams", r."position", ${now}, ${now}
+    FROM jsonb_to_recordset(${rows}::jsonb) AS r("id" uuid, "code" text, "optionValues" jsonb, "stock" int, "maxPerOrder" int, "barcode" text, "weightGrams" int, "position" int)`;
+}
+
+/** Changed columns of existing variants (their stock stays). */
+export function skusUpdate(productId: string, skus: readonly SkuWrite[], now: Date): Prisma.Sql {
+  const rows = JSON.stringify(skus.map((v) => ({ id: v.id, code: v.code, optionValues: v.optionValues, maxPerOrder: v.maxPerOrder, barcode: v.barcode, weightGrams: v.weightGrams, position: v.position })));
+  return Prisma.sql`UPDATE "Sku" s SET "code" = r."code", "optionValues" = r."optionValues", "maxPerOrder" = r."maxPerOrder", "barcode" = r."barcode",
+      "weightGrams" = r."weightGrams", "position" = r."position", "updatedAt" = ${now}
+    FROM jsonb_to_recordset(${rows}::jsonb) AS r("id" uuid, "code" text, "optionValues" jsonb, "maxPerOrder" int, "barcode" text, "weightGrams" int, "position" int)
+    WHERE s."id" = r."id" AND s."productId" = ${productId}::uuid`;
+}
+
+export type PriceWrite = { skuId: string; currency: Currency; amount: number; compareAtAmount: number | null };
+
+/** Prices set (added or changed) in one statement. */
+export function pricesUpsert(prices: readonly PriceWrite[]): Prisma.Sql {
+  return Prisma.sql`INSERT INTO "SkuPrice" ("skuId", "currency", "amount", "compareAtAmount")
+    SELECT r."skuId", r."currency", r."amount", r."compareAtAmount" FROM jsonb_to_recordset(${JSON.stringify(prices)}::jsonb) AS r("skuId" uuid, "currency" text, "amount" int, "compareAtAmount" int)
+    ON CONFLICT ("skuId", "currency") DO UPDATE SET "amount" = excluded."amount", "compareAtAmount" = excluded."compareAtAmount"`;
+}
+
+/** Prices dropped from variants that stay. */
+export function pricesDelete(prices: readonly { skuId: string; currency: Currency }[]): Prisma.Sql {
+  return Prisma.sql`DELETE FROM "SkuPrice" sp USING jsonb_to_recordset(${JSON.stringify(prices)}::jsonb) AS r("skuId" uuid, "currency" text)
+    WHERE sp."skuId" = r."skuId" AND sp."currency" = r."currency"`;
+}
+
+/**
+ * Before a change's statement: the variants left out are deleted (the caller checked that none
+ * was ordered) and the codes of those that change code are parked, in one statement. The unique
+ * (productId, code) index holds per row, so two variants may then swap codes.
+ */
+export async function dropAndParkSkus(tx: SqlClient, productId: string, removed: readonly string[], parked: readonly string[]): Promise<void> {
+  if (!removed.length && !parked.length) return;
+  await tx.$queryRaw`WITH dropped AS (DELETE FROM "Sku" WHERE "productId" = ${productId}::uuid AND "id" = ANY(${[...removed]}::uuid[]))
+    UPDATE "Sku" SET "code" = '~' || "id"::text WHERE "productId" = ${productId}::uuid AND "id" = ANY(${[...parked]}::uuid[])`;
+}
+
+const cteNames = [
+  Prisma.sql`w0`, Prisma.sql`w1`, Prisma.sql`w2`, Prisma.sql`w3`, Prisma.sql`w4`, Prisma.sql`w5`, Prisma.sql`w6`, Prisma.sql`w7`,
+  Prisma.sql`w8`, Prisma.sql`w9`, Prisma.sql`w10`, Prisma.sql`w11`, Prisma.sql`w12`, Prisma.sql`w13`, Prisma.sql`w14`, Prisma.sql`w15`,
+];
+
+/** The writes of one change as one statement (each a CTE: they touch different rows), with its audit entries and events. */
+export async function writeProductChange(tx: SqlClient, writes: readonly Prisma.Sql[], records: { audits: readonly NewAuditEntry[]; events: readonly NewEvent[] }): Promise<void> {
+  const all = [...writes, ...(records.audits.length ? [auditEntriesInsert(records.audits)] : []), ...(records.events.length ? [eventsInsert(records.events)] : [])];
+  if (!all.length) return;
+  if (all.length > cteNames.length) throw new Error(`a product change of ${all.length} writes`);
+  const ctes = all.map((w, i) => Prisma.sql`${cteNames[i]!} AS (${w})`);
+  await tx.$queryRaw`WITH ${Prisma.join(ctes, ', ')} SELECT 1 AS done`;
 }
 
 /** The ids of the product's variants. */
@@ -911,24 +1048,6 @@ export async function lockHeldSkus(db: SqlClient, skuIds: readonly string[]): Pr
 
 export async function readVariantIds(db: Client, productId: string): Promise<string[]> {
   return (await db.sku.findMany({ where: { productId }, select: { id: true } })).map((s) => s.id);
-}
-
-/**
- * `oldHandle` keeps answering with the product; a redirect from its new handle (it had that
- * handle before, or another product had) gives way, since the handle now names it.
- */
-export async function moveProductHandle(tx: Tx, merchantId: string, productId: string, oldHandle: string, newHandle: string, now: Date): Promise<void> {
-  await tx.productHandleRedirect.deleteMany({ where: { merchantId, handle: newHandle } });
-  await tx.productHandleRedirect.upsert({
-    where: { merchantId_handle: { merchantId, handle: oldHandle } },
-    create: { merchantId, handle: oldHandle, productId, createdAt: now },
-    update: { productId, createdAt: now },
-  });
-}
-
-/** A new product takes a handle: a redirect from it to another product gives way. */
-export async function freeRedirectedHandle(tx: Tx, merchantId: string, handle: string): Promise<void> {
-  await tx.productHandleRedirect.deleteMany({ where: { merchantId, handle } });
 }
 
 /** The handle a former handle of the store now points to (the product's current one), if any. */
@@ -1388,7 +1507,7 @@ export function readExportProducts(db: SqlClient, merchantId: string, afterHandl
   );
 }
 
-/** freeRedirectedHandle for many handles at once. */
+/** A new product takes these handles: redirects from them to other products give way. */
 export async function freeRedirectedHandles(tx: Tx, merchantId: string, handles: readonly string[]): Promise<void> {
   if (handles.length) await tx.productHandleRedirect.deleteMany({ where: { merchantId, handle: { in: [...handles] } } });
 }

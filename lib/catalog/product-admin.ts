@@ -1,10 +1,13 @@
 import 'server-only';
-import { recordAudit, recordAudits } from '../audit/record-audit';
+import { newAuditEntries, recordAudits } from '../audit/record-audit';
+import type { NewAuditEntry } from '../audit/data';
 import type { ServiceContext } from '../core/context';
 import { type ErrorIssue, ServiceError } from '../core/errors';
 import { withMediaUrls } from '../core/media-urls';
 import type { Db } from '../db/client';
-import { appendEvent, appendEvents } from '../events/append-event';
+import type { SqlClient } from '../db/rows';
+import { appendEvents, newEvents } from '../events/append-event';
+import type { NewEvent } from '../events/data';
 import type { Prisma } from '../generated/prisma/client';
 import { type Currency, type Locale, type LocalizedString, type Market, marketCurrency, marketDefaultLocale } from '../schemas/common';
 import type { MerchantProduct, ProductOptionInput, VariantPriceInput } from './admin-schemas';
@@ -13,13 +16,12 @@ import {
   type StoreProductRecord,
   type StoredOption,
   type VariantColumns,
-  existingStoreCategoryIds,
-  findTakenSkuCodes,
   lockHeldSkus,
   readCategoryBySlug,
   readMerchantById,
   readSkuStock,
   readStoreProduct,
+  writeProductChange,
 } from './data';
 import { productArchived, productCreated, productDeleted, productUpdated } from './events';
 import type { z } from 'zod';
@@ -135,28 +137,12 @@ export function storedVariants<V extends VariantInput>(store: MerchantRecord, op
   });
 }
 
-/** The shared-taxonomy category of this slug (null: none); an unknown slug is an issue. */
-export async function taxonomyCategoryId(ctx: ServiceContext, slug: string | null, issues: Issues): Promise<string | null> {
+/** The shared-taxonomy category of this slug as the merchant API shows it (null: none); an unknown slug is an issue. */
+export async function taxonomyCategory(db: SqlClient, slug: string | null, issues: Issues): Promise<{ id: string; slug: string; name: LocalizedString } | null> {
   if (slug === null) return null;
-  const category = await readCategoryBySlug(ctx.db, slug);
+  const category = await readCategoryBySlug(db, slug);
   if (!category) issues.add(['marketplaceCategory'], 'unknown_category', `no category ${slug} in the marketplace taxonomy (listPublicCategories)`);
-  return category?.id ?? null;
-}
-
-/** The store categories, each checked to be the store's (another store's id is as unknown as a made-up one). */
-export async function checkStoreCategories(db: Db | Prisma.TransactionClient, merchantId: string, ids: readonly string[], issues: Issues): Promise<string[]> {
-  const unique = [...new Set(ids)];
-  const known = new Set(await existingStoreCategoryIds(db, merchantId, unique));
-  ids.forEach((id, i) => {
-    if (!known.has(id)) issues.add(['categoryIds', i], 'unknown_category', 'the store has no category with this id');
-  });
-  return unique;
-}
-
-/** 409 sku_code_taken when another product of the store carries one of these codes. */
-export async function refuseTakenSkuCodes(tx: Prisma.TransactionClient, merchantId: string, codes: readonly string[], productId: string | null): Promise<void> {
-  const taken = await findTakenSkuCodes(tx, merchantId, codes, productId);
-  if (taken.length) throw new ServiceError('sku_code_taken', { details: { codes: taken } });
+  return category ?? null;
 }
 
 /**
@@ -172,6 +158,11 @@ export async function refuseHeldSkus(tx: Prisma.TransactionClient, skuIds: reado
 /** The product as the merchant API answers it. */
 export async function merchantProductView(ctx: ServiceContext, p: StoreProductRecord): Promise<MerchantProduct> {
   const stock = new Map((await readSkuStock(ctx.db, p.skus.map((s) => s.id))).map((s) => [s.skuId, s.stock]));
+  return merchantProductViewWith(ctx, p, stock);
+}
+
+/** merchantProductView with each variant's stock known (a write that read or wrote it). */
+export function merchantProductViewWith(ctx: ServiceContext, p: StoreProductRecord, stock: ReadonlyMap<string, number>): MerchantProduct {
   return {
     id: p.id,
     handle: p.slug,
@@ -217,37 +208,46 @@ export async function readStoreProductOrThrow(ctx: ServiceContext, merchantId: s
 
 const eventOf = { create: productCreated, update: productUpdated, unarchive: productUpdated, archive: productArchived, delete: productDeleted } as const;
 
+type ProductChange = {
+  merchantId: string;
+  verb: keyof typeof eventOf;
+  product: { id: string; slug: string; status: 'draft' | 'active' | 'archived'; version: number };
+  changed: string[];
+  details?: Record<string, string | number | boolean | null>;
+};
+
 /**
  * The audit entry (`product.<verb>`, who did it, what changed) and the event of a product change,
- * in the change's transaction. Events belong to the store (every installation on it may subscribe).
+ * in the change's transaction (one statement). Events belong to the store (every installation on
+ * it may subscribe).
  */
-export async function recordProductChange(
-  tx: Prisma.TransactionClient,
-  ctx: ServiceContext,
-  change: {
-    merchantId: string;
-    verb: keyof typeof eventOf;
-    product: { id: string; slug: string; status: 'draft' | 'active' | 'archived'; version: number };
-    changed: string[];
-    details?: Record<string, string | number | boolean | null>;
-  },
-): Promise<void> {
+export async function recordProductChange(tx: Prisma.TransactionClient, ctx: ServiceContext, change: ProductChange): Promise<void> {
+  await writeProductChange(tx, [], productChangeRecords(ctx, change));
+}
+
+/** recordProductChange's rows, for a write that appends them in its own statement (writeProductChange). */
+export function productChangeRecords(ctx: ServiceContext, change: ProductChange): { audits: NewAuditEntry[]; events: NewEvent[] } {
   const { product } = change;
-  await recordAudit(tx, ctx.actor, {
-    merchantId: change.merchantId,
-    action: `product.${change.verb}`,
-    subjectType: 'product',
-    subjectId: product.id,
-    occurredAt: ctx.now,
-    details: { handle: product.slug, version: product.version, ...(change.changed.length && { changed: change.changed.join(', ') }), ...change.details },
-  });
-  await appendEvent(tx, eventOf[change.verb], {
-    merchantId: change.merchantId,
-    installationId: null,
-    subjectId: product.id,
-    occurredAt: ctx.now,
-    payload: { productId: product.id, handle: product.slug, status: product.status, version: product.version, changed: change.changed, changedAt: ctx.now.toISOString() },
-  });
+  const audits = newAuditEntries(ctx.actor, [
+    {
+      merchantId: change.merchantId,
+      action: `product.${change.verb}`,
+      subjectType: 'product',
+      subjectId: product.id,
+      occurredAt: ctx.now,
+      details: { handle: product.slug, version: product.version, ...(change.changed.length && { changed: change.changed.join(', ') }), ...change.details },
+    },
+  ]);
+  const events = newEvents(eventOf[change.verb], [
+    {
+      merchantId: change.merchantId,
+      installationId: null,
+      subjectId: product.id,
+      occurredAt: ctx.now,
+      payload: { productId: product.id, handle: product.slug, status: product.status, version: product.version, changed: change.changed, changedAt: ctx.now.toISOString() },
+    },
+  ]);
+  return { audits, events };
 }
 
 /** recordProductChange's `create` for many new products at once (an import's batch): two statements. */

@@ -1,34 +1,41 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
+import type { Prisma } from '../generated/prisma/client';
 import type { MerchantProduct, MerchantProductUpdateRequest } from './admin-schemas';
 import {
+  type LockedStoreProduct,
+  type PriceWrite,
   type ProductColumns,
+  type SkuWrite,
   type StoreProductRecord,
-  findProductIdByHandle,
-  lockStore,
-  lockStoreProduct,
-  moveProductHandle,
-  readStoreProduct,
-  replaceProductStoreCategories,
-  replaceStoreVariants,
-  updateStoreProductRow,
+  type VariantColumns,
+  asStored,
+  checkProductWrite,
+  dropAndParkSkus,
+  handleMove,
+  lockStoreProductRecord,
+  pricesDelete,
+  pricesUpsert,
+  productColumnsUpdate,
+  readStoreForProductWrite,
+  skusInsert,
+  skusUpdate,
+  storeCategoriesReplace,
+  writeProductChange,
 } from './data';
 import {
   Issues,
   type OrderedSkusPort,
-  checkStoreCategories,
   localizedText,
-  merchantProductView,
+  merchantProductViewWith,
+  productChangeRecords,
   productNotFound,
-  readOwnStoreOrThrow,
-  readStoreProductOrThrow,
-  recordProductChange,
   refuseHeldSkus,
-  refuseTakenSkuCodes,
   storedOptions,
   storedVariants,
-  taxonomyCategoryId,
+  taxonomyCategory,
   versionConflict,
 } from './product-admin';
 
@@ -46,7 +53,7 @@ const canonical = (v: unknown): string =>
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The stored variants in the shape a request gives them, to compare and to re-check under new options. */
-function currentVariants(p: StoreProductRecord) {
+function currentVariants(p: LockedStoreProduct) {
   return p.skus.map((s) => ({
     id: s.id,
     code: s.code,
@@ -65,19 +72,28 @@ function currentVariants(p: StoreProductRecord) {
  * A new handle keeps the old one answering (ProductHandleRedirect). `variants` is the whole list:
  * a variant left out that was ever ordered is 409 `product_has_orders`. Sending what is already
  * there changes nothing (no new version, no event).
+ *
+ * A handful of statements: the store (with the locks of the handle and codes the request names,
+ * when it names any: readStoreForProductWrite), the product read and locked in one, the checks
+ * in one, and the change with its audit entry and event in one (variants left out or changing
+ * code go first, in one more). The answer is built from what was read and written.
  */
 export async function updateStoreProduct(
   ctx: ServiceContext,
   input: { merchantId: string; productId: string; body: MerchantProductUpdateRequest; orderedSkus: OrderedSkusPort },
 ): Promise<MerchantProduct> {
   const { merchantId, productId, body } = input;
-  const store = await readOwnStoreOrThrow(ctx, merchantId);
-  await ctx.db.$transaction(async (tx) => {
-    await lockStore(tx, merchantId);
-    const locked = await lockStoreProduct(tx, merchantId, productId);
-    if (!locked) throw productNotFound();
-    if (locked.version !== body.expectedVersion) throw versionConflict(locked.version);
-    const current = (await readStoreProduct(tx, merchantId, productId))!;
+  const keys =
+    body.handle !== undefined || body.variants !== undefined || body.categoryIds !== undefined
+      ? { handles: body.handle === undefined ? [] : [body.handle], codes: (body.variants ?? []).map((v) => v.code) }
+      : null;
+  return ctx.db.$transaction(async (tx) => {
+    const store = await readStoreForProductWrite(tx, merchantId, keys);
+    if (!store) throw new ServiceError('merchant_not_found');
+    const current = await lockStoreProductRecord(tx, merchantId, productId);
+    if (!current) throw productNotFound();
+    if (current.version !== body.expectedVersion) throw versionConflict(current.version);
+    const stock = new Map(current.skus.map((s) => [s.id, s.stock]));
 
     const issues = new Issues();
     const next: Partial<ProductColumns> = {};
@@ -93,7 +109,8 @@ export async function updateStoreProduct(
       next.seoTitle = body.seo.title && localizedText(store, body.seo.title, ['seo', 'title'], issues, false);
       next.seoDescription = body.seo.description && localizedText(store, body.seo.description, ['seo', 'description'], issues, false);
     }
-    if (body.marketplaceCategory !== undefined) next.categoryId = await taxonomyCategoryId(ctx, body.marketplaceCategory, issues);
+    const category = body.marketplaceCategory === undefined ? undefined : await taxonomyCategory(tx, body.marketplaceCategory, issues);
+    if (category !== undefined) next.categoryId = category?.id ?? null;
     const options = body.options === undefined ? (current.options ?? []) : storedOptions(store, body.options, issues);
     if (body.options !== undefined) next.options = options;
     // New options re-check the variants kept as they are, too.
@@ -103,7 +120,19 @@ export async function updateStoreProduct(
     (body.variants ?? []).forEach((v, i) => {
       if (v.id !== undefined && !known.has(v.id)) issues.add(['variants', i, 'id'], 'unknown_variant', 'the product has no variant with this id');
     });
-    const categoryIds = body.categoryIds === undefined ? undefined : await checkStoreCategories(tx, merchantId, body.categoryIds, issues);
+    const categoryIds = body.categoryIds === undefined ? undefined : [...new Set(body.categoryIds)];
+    const handle = body.handle !== undefined && body.handle !== current.slug ? body.handle : null;
+    const codes = body.variants === undefined ? [] : variants.map((v) => v.code);
+    const checks =
+      categoryIds !== undefined || handle !== null || codes.length
+        ? await checkProductWrite(tx, { merchantId, handle, codes, categoryIds: categoryIds ?? [], exceptProductId: productId })
+        : undefined;
+    if (body.categoryIds !== undefined) {
+      const found = new Set(checks!.categories.map((c) => c.id));
+      body.categoryIds.forEach((id, i) => {
+        if (!found.has(id)) issues.add(['categoryIds', i], 'unknown_category', 'the store has no category with this id');
+      });
+    }
     issues.throwIfAny();
 
     const before: Record<string, unknown> = {
@@ -128,32 +157,111 @@ export async function updateStoreProduct(
       ...(categoriesChanged ? ['categoryIds'] : []),
       ...(variantsChanged ? ['variants'] : []),
     ].filter((k, i, all) => all.indexOf(k) === i);
-    if (!changed.length) return;
+    if (!changed.length) return merchantProductViewWith(ctx, current, stock);
 
+    const writes: Prisma.Sql[] = [];
     if (columns.slug !== undefined) {
-      const holder = await findProductIdByHandle(tx, merchantId, columns.slug);
-      if (holder && holder !== productId) throw new ServiceError('product_handle_taken', { details: { handle: columns.slug } });
-      await moveProductHandle(tx, merchantId, productId, current.slug, columns.slug, ctx.now);
+      if (checks?.handleTaken) throw new ServiceError('product_handle_taken', { details: { handle: columns.slug } });
+      writes.push(...handleMove(merchantId, productId, current.slug, columns.slug, ctx.now));
     }
+    let skus: StoreProductRecord['skus'] = current.skus;
     if (variantsChanged) {
       const kept = new Set(variants.flatMap((v) => (v.id ? [v.id] : [])));
       const removed = current.skus.filter((s) => !kept.has(s.id)).map((s) => s.id);
       const ordered = await input.orderedSkus(tx, removed);
       if (ordered.length) throw new ServiceError('product_has_orders', { details: { variantIds: ordered } });
       await refuseHeldSkus(tx, removed);
-      await refuseTakenSkuCodes(tx, merchantId, variants.map((v) => v.code), productId);
+      if (checks?.codes.length) throw new ServiceError('sku_code_taken', { details: { codes: checks.codes } });
+      const plan = variantWrites(current, variants);
+      await dropAndParkSkus(tx, productId, removed, plan.parked);
+      if (plan.updated.length) writes.push(skusUpdate(productId, plan.updated, ctx.now));
+      if (plan.added.length) writes.push(skusInsert(productId, plan.added.map((v) => ({ ...v, stock: 0 })), ctx.now));
+      if (plan.dropped.length) writes.push(pricesDelete(plan.dropped));
+      if (plan.set.length) writes.push(pricesUpsert(plan.set));
+      skus = plan.skus;
     }
-    await updateStoreProductRow(tx, productId, columns, ctx.now);
-    if (categoriesChanged) await replaceProductStoreCategories(tx, productId, categoryIds);
-    if (variantsChanged) await replaceStoreVariants(tx, productId, variants, ctx.now);
+    writes.push(productColumnsUpdate(productId, columns, ctx.now));
+    if (categoriesChanged) writes.push(...storeCategoriesReplace(productId, categoryIds));
+    const version = current.version + 1;
+    const slug = columns.slug ?? current.slug;
     const status = columns.status ?? current.status;
-    await recordProductChange(tx, ctx, {
-      merchantId,
-      verb: 'update',
-      product: { id: productId, slug: columns.slug ?? current.slug, status, version: locked.version + 1 },
-      changed,
-      details: columns.slug !== undefined ? { previousHandle: current.slug } : undefined,
-    });
+    await writeProductChange(
+      tx,
+      writes,
+      productChangeRecords(ctx, {
+        merchantId,
+        verb: 'update',
+        product: { id: productId, slug, status, version },
+        changed,
+        details: columns.slug !== undefined ? { previousHandle: current.slug } : undefined,
+      }),
+    );
+
+    const stored = asStored(columns);
+    const redirects =
+      columns.slug === undefined
+        ? current.redirects
+        : [{ handle: current.slug, createdAt: ctx.now }, ...current.redirects.filter((r) => r.handle !== current.slug && r.handle !== columns.slug)].sort(
+            (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.handle < b.handle ? -1 : a.handle > b.handle ? 1 : 0),
+          );
+    return merchantProductViewWith(
+      ctx,
+      {
+        ...current,
+        ...stored,
+        version,
+        updatedAt: ctx.now,
+        category: category === undefined ? current.category : category && { slug: category.slug, name: category.name },
+        storeCategories: categoriesChanged ? checks!.categories.map((c) => ({ category: c })) : current.storeCategories,
+        redirects,
+        skus,
+      },
+      new Map(skus.map((s) => [s.id, stock.get(s.id) ?? 0])),
+    );
   });
-  return merchantProductView(ctx, await readStoreProductOrThrow(ctx, merchantId, productId));
+}
+
+type StoredVariant = VariantColumns & { id?: string };
+
+/**
+ * The writes that turn the product's variants into `variants`: the kept ones whose columns
+ * change, the new ones (with fresh ids), the prices dropped and those added or changed, the
+ * kept variants whose code changes (parked first), and the variants as they then stand.
+ */
+function variantWrites(current: LockedStoreProduct, variants: readonly StoredVariant[]) {
+  const byId = new Map(current.skus.map((s) => [s.id, s]));
+  const updated: SkuWrite[] = [];
+  const added: SkuWrite[] = [];
+  const parked: string[] = [];
+  const dropped: { skuId: string; currency: PriceWrite['currency'] }[] = [];
+  const set: PriceWrite[] = [];
+  const skus = variants.map((v, position) => {
+    const was = v.id ? byId.get(v.id) : undefined;
+    const row: SkuWrite = {
+      id: was?.id ?? randomUUID(),
+      code: v.code,
+      optionValues: v.optionValues,
+      maxPerOrder: v.maxPerOrder,
+      barcode: v.barcode ?? null,
+      weightGrams: v.weightGrams ?? null,
+      position,
+    };
+    if (!was) added.push(row);
+    else if (!same({ ...row, id: was.id }, { id: was.id, code: was.code, optionValues: was.optionValues, maxPerOrder: was.maxPerOrder, barcode: was.barcode, weightGrams: was.weightGrams, position: was.position })) {
+      updated.push(row);
+      if (row.code !== was.code) parked.push(was.id);
+    }
+    const had = new Map((was?.prices ?? []).map((p) => [p.currency, p]));
+    for (const p of v.prices) {
+      const old = had.get(p.currency);
+      if (!old || old.amount !== p.amount || old.compareAtAmount !== p.compareAtAmount) set.push({ skuId: row.id, currency: p.currency, amount: p.amount, compareAtAmount: p.compareAtAmount });
+    }
+    for (const p of was?.prices ?? []) if (!v.prices.some((x) => x.currency === p.currency)) dropped.push({ skuId: row.id, currency: p.currency });
+    return {
+      ...row,
+      optionValues: asStored(row.optionValues),
+      prices: v.prices.map((p) => ({ currency: p.currency, amount: p.amount, compareAtAmount: p.compareAtAmount })).sort((a, b) => (a.currency < b.currency ? -1 : 1)),
+    };
+  });
+  return { updated, added, parked, dropped, set, skus };
 }

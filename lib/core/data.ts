@@ -139,15 +139,16 @@ export async function pruneIdempotencyRecords(db: Db): Promise<void> {
 }
 
 /**
- * The version of what public reads serve: the row triggers bump when such a change commits (0
- * before the first), combined with how many checkout sessions have passed their expiry without
+ * The version of what public reads serve: the sum of the rows triggers bump when such a change
+ * commits (a writer bumps the row of its transaction id, so writers seldom queue on one; 0 before
+ * the first), combined with how many checkout sessions have passed their expiry without
  * the sweep writing it down yet. A hold's units are available the moment its session expires
  * (availableStock in lib/catalog/data.ts), which no trigger sees: the count moves then, so a
  * cached availability is refreshed at the next check rather than at the sweep's next pass.
  */
 export async function readPublicReadVersion(db: Db): Promise<bigint> {
   const [row] = await db.$queryRaw<{ version: bigint | null; expired: bigint }[]>`
-    SELECT (SELECT version FROM "PublicReadVersion" WHERE id = 1) AS version,
+    SELECT (SELECT sum(version)::bigint FROM "PublicReadVersion") AS version,
            (SELECT count(*) FROM "CheckoutSession" WHERE state = 'open' AND "expiresAt" <= now()) AS expired`;
   return (row?.version ?? 0n) * 1_000_000n + (row?.expired ?? 0n);
 }

@@ -8,7 +8,7 @@ import { VersionWatch } from './version-watch';
  *
  * Freshness contract:
  * - Every entry is at most `maxAgeMs` old (PUBLIC_READ_CACHE_MAX_AGE_SECONDS, default 30).
- * - Database triggers bump one version row whenever a change to what these reads serve commits
+ * - Database triggers bump the version (rows summed) whenever a change to what these reads serve commits
  *   (products, SKUs and their availability, prices, categories, stores and their access mode,
  *   decorations, store access settings). An instance compares that version with the one its
  *   entries were made under before serving a hit, at most every `checkMs`

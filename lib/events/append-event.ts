@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { processWide } from '../platform/process-wide';
-import { type BulkEventWriter, EventPayload, type EventWriter, insertEvent, insertEvents } from './data';
+import { type BulkEventWriter, EventPayload, type EventWriter, type NewEvent, insertEvent, insertEvents } from './data';
 import type { EventKind } from './define-event-kind';
 
 export type AppendEventInput<S extends z.ZodType> = {
@@ -36,6 +36,16 @@ export async function appendEvent<S extends z.ZodType>(tx: EventWriter, kind: Ev
 
 /** appendEvent for many events of one kind at once (a bulk write such as a catalog import's batch): one statement, each payload checked. */
 export async function appendEvents<S extends z.ZodType>(tx: BulkEventWriter, kind: EventKind<S>, inputs: readonly AppendEventInput<S>[]): Promise<string[]> {
+  const events = newEvents(kind, inputs);
+  await insertEvents(tx, events);
+  return events.map((e) => e.id);
+}
+
+/**
+ * The rows appendEvents writes, each payload checked, for a writer that inserts them in a
+ * statement of its own (eventsInsert, as a CTE beside its change); they count as appended.
+ */
+export function newEvents<S extends z.ZodType>(kind: EventKind<S>, inputs: readonly AppendEventInput<S>[]): NewEvent[] {
   const events = inputs.map((input) => ({
     id: randomUUID(),
     type: kind.type,
@@ -47,8 +57,7 @@ export async function appendEvents<S extends z.ZodType>(tx: BulkEventWriter, kin
     occurredAt: input.occurredAt,
   }));
   appended.count += events.length;
-  await insertEvents(tx, events);
-  return events.map((e) => e.id);
+  return events;
 }
 
 const appended = processWide('events-appended', () => ({ count: 0 }));

@@ -36,8 +36,13 @@ export type BulkEventWriter = Pick<Prisma.TransactionClient, '$executeRaw'>;
 /** Many events in one statement, their rows as one JSON array, in order (their sequence follows the array's). */
 export async function insertEvents(tx: BulkEventWriter, events: readonly NewEvent[]): Promise<void> {
   if (!events.length) return;
+  await tx.$executeRaw(eventsInsert(events));
+}
+
+/** The INSERT of insertEvents, for a writer that appends its events in a statement of its own (a CTE of it). */
+export function eventsInsert(events: readonly NewEvent[]): Prisma.Sql {
   const rows = JSON.stringify(events.map((e) => ({ ...e, occurredAt: e.occurredAt.toISOString() })));
-  await tx.$executeRaw`INSERT INTO "DomainEvent" ("id", "type", "merchantId", "installationId", "subjectType", "subjectId", "payload", "occurredAt")
+  return Prisma.sql`INSERT INTO "DomainEvent" ("id", "type", "merchantId", "installationId", "subjectType", "subjectId", "payload", "occurredAt")
     SELECT r."id", r."type", r."merchantId", r."installationId", r."subjectType", r."subjectId", r."payload", r."occurredAt"
     FROM ROWS FROM (jsonb_to_recordset(${rows}::jsonb) AS ("id" uuid, "type" text, "merchantId" uuid, "installationId" uuid, "subjectType" text,
       "subjectId" text, "payload" jsonb, "occurredAt" timestamptz)) WITH ORDINALITY AS r("id", "type", "merchantId", "installationId", "subjectType", "subjectId", "payload", "occurredAt", "n")

@@ -8,7 +8,7 @@ import { isSealed, seal, unseal } from '../platform/seal';
 
 /**
  * Core's data home: the idempotency records the pipeline keeps for operations marked `required`,
- * and the version row of what public reads serve. Every statement on IdempotencyRecord is here;
+ * and the version rows of what public reads serve. Every statement on IdempotencyRecord is here;
  * the hot ones go through the driver as named prepared statements (`direct`).
  */
 

@@ -287,7 +287,7 @@ export const variables = {
     meaning: 'maximum age of an entry in the public-read cache (see "Public-read cache"); `0` turns the cache off',
   }),
   PUBLIC_READ_CACHE_CHECK_MS: variable(nonNegativeNumber().default(1000), {
-    meaning: 'how often each instance reads the public-read version row: the bound on how long a change committed elsewhere is served stale',
+    meaning: 'how often each instance reads the public-read version (the sum of its rows): the bound on how long a change committed elsewhere is served stale',
   }),
   PUBLIC_READ_CACHE_MAX_ENTRIES: variable(wholeNumber(0).default(5000), {
     meaning: 'size cap of the public-read cache per instance, in entries (least recently used entries go first)',

@@ -16,6 +16,21 @@ export function postgresError(err: unknown): PostgresError | null {
   return { code, message: typeof message === 'string' ? message : '' };
 }
 
+/**
+ * Whether `err` means PostgreSQL rolled the transaction back to settle a conflict with another one:
+ * chosen as a deadlock's victim (40P01) or refused under serializable isolation (40001), reported
+ * by the driver or wrapped by Prisma (P2034). Nothing of the transaction happened, and running it
+ * again, now that the other has gone ahead, is what PostgreSQL's documentation asks of a client.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const pg = postgresError(e);
+    if (pg && (pg.code === '40P01' || pg.code === '40001')) return true;
+    if ((e as { code?: unknown }).code === 'P2034') return true;
+  }
+  return false;
+}
+
 /** SQLSTATEs the services act on. */
 export const SQLSTATE = { checkViolation: '23514', deadlockDetected: '40P01' } as const;
 

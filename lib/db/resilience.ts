@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client';
 import { logger } from '../platform/logger';
-import { isConnectionError, isNeverSent } from './errors';
+import { isConnectionError, isNeverSent, isTransactionConflict, postgresError } from './errors';
 
 /**
  * Surviving a database blip: a restart, a failover, or `pg_terminate_backend` on every session
@@ -18,6 +18,10 @@ import { isConnectionError, isNeverSent } from './errors';
  * - `retryStatement`: a statement outside a transaction runs once more when it certainly did not
  *   run (the client was already broken, no connection could be made) or only reads.
  *
+ * A transaction PostgreSQL rolled back to settle a conflict (a deadlock's victim, a serialization
+ * failure) runs again too, up to CONFLICT_RETRIES more times after a short random pause: the other
+ * transaction has gone ahead meanwhile. One still refused then is 503 with Retry-After, not 500.
+ *
  * One more try, after a short pause that lets the pool hear of its other dead connections, and
  * only while the unit of work is young enough for the request to still be waited on: a database
  * that stays away is 503 with Retry-After (lib/http/respond.ts).
@@ -31,8 +35,11 @@ export const RETRY_PAUSE_MS = 100;
  */
 export const RETRY_WITHIN_MS = 10_000;
 
+/** How many more times a transaction rolled back by a conflict runs (isTransactionConflict). */
+export const CONFLICT_RETRIES = 2;
+
 /** How often each kind of retry ran in this process (tests and the benchmark read them). */
-export const retryCounts = { transactions: 0, statements: 0, evictions: 0 };
+export const retryCounts = { transactions: 0, statements: 0, evictions: 0, conflicts: 0 };
 
 /** The transaction attempt under way on this async path: whether its COMMIT has been sent. */
 type Attempt = { commitSent: boolean };
@@ -67,15 +74,25 @@ export function retryingTransactions<P extends PrismaClient>(prisma: P): P {
   const $transaction = async (arg: unknown, options?: unknown) => {
     if (typeof arg !== 'function') return original(arg, options);
     const began = Date.now();
-    const first: Attempt = { commitSent: false };
-    try {
-      return await attempts.run(first, () => original(arg, options));
-    } catch (err) {
-      if (first.commitSent || !isConnectionError(err) || Date.now() - began > RETRY_WITHIN_MS) throw err;
-      logger.warn({ err }, 'a transaction lost its database connection before COMMIT; running it again');
-      retryCounts.transactions++;
-      await pauseBeforeRetry();
-      return attempts.run({ commitSent: false }, () => original(arg, options));
+    for (let conflicts = 0; ; conflicts++) {
+      const attempt: Attempt = { commitSent: false };
+      try {
+        return await attempts.run(attempt, () => original(arg, options));
+      } catch (err) {
+        if (attempt.commitSent || Date.now() - began > RETRY_WITHIN_MS) throw err;
+        if (isTransactionConflict(err) && conflicts < CONFLICT_RETRIES) {
+          // A random pause, so two victims of one another do not meet again in step.
+          logger.info({ code: postgresError(err)?.code ?? (err as { code?: unknown }).code }, 'a transaction was rolled back by a conflict with another; running it again');
+          retryCounts.conflicts++;
+          await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45));
+          continue;
+        }
+        if (!isConnectionError(err)) throw err;
+        logger.warn({ err }, 'a transaction lost its database connection before COMMIT; running it again');
+        retryCounts.transactions++;
+        await pauseBeforeRetry();
+        return attempts.run({ commitSent: false }, () => original(arg, options));
+      }
     }
   };
   Object.defineProperty(prisma, '$transaction', { value: $transaction, configurable: true, writable: true });

@@ -1,5 +1,5 @@
 import { ServiceError } from '../core/errors';
-import { isConnectionError } from '../db/errors';
+import { isConnectionError, isTransactionConflict } from '../db/errors';
 import { logger } from '../platform/logger';
 import { DPOP_ALGORITHMS } from '../oauth/dpop-algorithms';
 
@@ -35,6 +35,9 @@ const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 
 function isUnavailable(err: unknown): boolean {
   // The connection failed (restart, failover, terminated session, unreachable), whatever layer reports it.
   if (isConnectionError(err)) return true;
+  // A transaction still losing to others after its retries (lib/db/resilience.ts): nothing of it
+  // happened, and the request may be sent again.
+  if (isTransactionConflict(err)) return true;
   const e = err as { code?: unknown; cause?: { code?: unknown }; message?: unknown };
   if (typeof e?.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
   if (typeof e?.cause?.code === 'string' && UNAVAILABLE_CODES.has(e.cause.code)) return true;

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePortBlock } from './helpers/ports';
 import { processGroupAlive, until } from './helpers/wait';
 
 /**
@@ -40,7 +41,7 @@ function newcomerEnv(): NodeJS.ProcessEnv {
 
 describe('npm run dev under its launcher', () => {
   it('-p: the guide and the served links name that port; the set-up prints a summary; SIGTERM to the npm process stops next dev and its server: the port closes, nothing of the tree is left', async () => {
-    const port = 3900 + Math.floor(Math.random() * 90);
+    const port = await freePortBlock(1);
     const npm = spawn('npm', ['run', '--silent', 'dev', '--', '-p', String(port)], {
       env: {
         ...newcomerEnv(),

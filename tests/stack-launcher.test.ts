@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { nginxBinary } from '../scripts/stack-topology';
+import { freePortBlock } from './helpers/ports';
 import { descendants, processAlive, until } from './helpers/wait';
 
 /**
@@ -24,7 +25,6 @@ const nginx = nginxBinary();
 const missing = [process.env.TOPOLOGY_TEST !== '1' && 'TOPOLOGY_TEST=1', !process.env.TEST_DATABASE_URL && 'PostgreSQL (TEST_DATABASE_URL)', !nginx && 'nginx (apt-get install nginx)'].filter(Boolean);
 if (missing.length) console.warn(`tests/stack-launcher.test.ts skipped: it needs ${missing.join(', ')}`);
 
-const BASE_PORT = 3470;
 
 function startNpmStack(port: number) {
   const env: Record<string, string | undefined> = {
@@ -98,7 +98,7 @@ function killLeftovers(tree: number[]) {
 
 describe.skipIf(missing.length > 0)('npm run stack under its launcher', () => {
   it('SIGTERM to the npm process stops nginx, the instance and the worker, and npm ends after them; meanwhile an instance answers TRACE with a bare 500, nginx with 405', async () => {
-    const port = BASE_PORT;
+    const port = await freePortBlock(2); // nginx, then the instance
     const { npm, output, exited } = startNpmStack(port);
     let tree: number[] = [];
     try {
@@ -130,7 +130,7 @@ describe.skipIf(missing.length > 0)('npm run stack under its launcher', () => {
   }, 1_000_000);
 
   it('SIGTERM while the stack is still starting stops what it started', async () => {
-    const port = BASE_PORT + 10;
+    const port = await freePortBlock(2);
     const { npm, output, exited } = startNpmStack(port);
     let tree: number[] = [];
     try {

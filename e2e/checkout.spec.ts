@@ -110,3 +110,34 @@ test.describe('on a phone, in Chinese', () => {
     await shot(page, 'checkout-cancelled-zh-mobile');
   });
 });
+
+test('an answer to the projection asked when the page appeared, arriving after Continue’s, does not take the page back to the review', async ({ page, request, baseURL }) => {
+  const session = await openCheckoutSession(request, baseURL!, 'US');
+  // A busy server: the page's first projection is answered only after the shopper's Continue was.
+  let continued!: () => void;
+  const afterContinue = new Promise<void>((resolve) => (continued = resolve));
+  let answered!: () => void;
+  const projectionAnswered = new Promise<void>((resolve) => (answered = resolve));
+  let held = 0;
+  await page.route(`**/api/v1/hosted/checkout/${session}/projection`, async (route) => {
+    held++;
+    const response = await route.fetch(); // the server answers now: the review step
+    answered();
+    await afterContinue;
+    await route.fulfill({ response });
+  });
+  page.on('response', (r) => {
+    if (r.url().endsWith(`/${session}/continue`)) continued();
+  });
+  await page.goto(`/checkout/${session}`);
+  await expect(page.locator('main[data-state="open_review"]')).toBeVisible();
+  await projectionAnswered;
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.locator('main[data-state="open_payment"]')).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  // The page has the held answer now (the review step, asked before the click).
+  expect(held).toBe(1);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main[data-state="open_payment"]')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+});

@@ -14,7 +14,6 @@ import { merchantUser } from './merchant';
 const STORE = 'lumen-audio';
 const merchant = (baseURL: string) => merchantUser(baseURL, STORE);
 
-test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 async function signIn(page: Page, baseURL: string) {

@@ -1,6 +1,6 @@
 'use client';
 
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { DocumentLang } from '@/components/storefront/document-lang';
 import { MediaPicture } from '@/components/storefront/media-picture';
 import { PaymentInstructions } from '@/components/storefront/payment-instructions';
@@ -77,14 +77,23 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
   // In the store's zone, named, on the server and in the browser alike.
   const expires = formatDateTime(p.expiresAt, p.locale, p.market);
 
+  // Steps the shopper started (continue, cancel, leave): a projection asked before one of them
+  // describes the session before it, and must not undo what its answer showed.
+  const started = useRef(0);
+
   // The page the browser shows may be an old copy: Back or Forward after paying restores it from
   // the router's or the browser's cache. Ask the session's state whenever the page is shown.
   useEffect(() => {
     let live = true;
     const check = async () => {
+      const asked = started.current;
       const fresh = await step<Projection>(initial.sessionId, 'projection', {});
-      // Only a change of state or step: a projection asked before a click must not undo it.
-      if (live && fresh.ok) setP((shown) => (fresh.data.state !== shown.state || fresh.data.step !== shown.step ? fresh.data : shown));
+      // Only a change of state or step, and only if no step began meanwhile: on a busy server the
+      // answer to the projection asked when the page appeared can arrive after the answer to the
+      // shopper's Continue, and took the page back to the review with the e-mail emptied.
+      if (live && fresh.ok && started.current === asked) {
+        setP((shown) => (fresh.data.state !== shown.state || fresh.data.step !== shown.step ? fresh.data : shown));
+      }
     };
     void check();
     const onShow = (e: PageTransitionEvent) => {
@@ -98,6 +107,7 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
   }, [initial.sessionId]);
 
   async function leave() {
+    started.current++;
     setBusy('return');
     const r = await step<{ url: string }>(p.sessionId, 'return', {});
     if (r.ok) window.location.assign(r.data.url);
@@ -108,6 +118,7 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
   }
 
   async function onContinue(body: Record<string, unknown>) {
+    started.current++;
     setBusy('continue');
     setFailure(null);
     const r = await step<Projection>(p.sessionId, 'continue', body);
@@ -125,6 +136,7 @@ export function CheckoutApp({ initial, bankTransfer }: { initial: Projection; ba
   }
 
   async function onCancel() {
+    started.current++;
     setBusy('cancel');
     const r = await step<Projection>(p.sessionId, 'cancel', {}, { 'idempotency-key': `cancel-${p.sessionId}` });
     if (r.ok) {

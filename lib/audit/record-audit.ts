@@ -29,18 +29,9 @@ export function actorColumns(actor: Actor): { actorKind: Actor['kind']; actorId:
  * that committed. Services merchants and apps act through call it beside their domain event.
  */
 export async function recordAudit(tx: AuditWriter, actor: Actor, input: AuditInput): Promise<string> {
-  const id = randomUUID();
-  await insertAuditEntry(tx, {
-    id,
-    merchantId: input.merchantId,
-    ...actorColumns(actor),
-    action: input.action,
-    subjectType: input.subjectType,
-    subjectId: input.subjectId,
-    details: input.details ?? {},
-    occurredAt: input.occurredAt,
-  });
-  return id;
+  const [entry] = newAuditEntries(actor, [input]);
+  await insertAuditEntry(tx, entry!);
+  return entry!.id;
 }
 
 /** recordAudit for many entries by one actor at once (a bulk write such as a catalog import's batch): one statement. */

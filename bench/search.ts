@@ -30,12 +30,10 @@ import { flattenCategories } from '../lib/demo/seed';
 import { marketCurrency } from '../lib/schemas/common';
 import type { SearchQuery } from '../lib/search/schemas';
 import { searchPublicProducts } from '../lib/search/search-public-products';
-import { getPublicMerchantProduct } from '../lib/catalog/get-public-merchant-product';
-import { listPublicMerchantProducts } from '../lib/catalog/list-public-merchant-products';
 import { seededRandom } from '../lib/demo/ids';
-import { storePriceOrder } from '../lib/search/store-price-order';
 import { BENCH_SERVER, LIFTED_RATE_LIMITS, type Measured, type Target, buildApp, dbUrl, measure as measureRun, postgresCpuMs, serverCpuMs, startServer, stopServer } from './harness';
 import { benchMerchants, benchProduct, cnyFromUsd, queryPools } from './search-data';
+import { catalogReport, measureCatalog, openMerchants } from './catalog-reads';
 import { createServiceContext } from '../lib/core/context';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -93,7 +91,7 @@ try {
   const hits = blocksAfter.hit - blocksBefore.hit;
   const reads = blocksAfter.read - blocksBefore.read;
   process.stderr.write('Measuring the catalog reads...\n');
-  const catalog = await measureCatalog();
+  const catalog = await measureCatalog(context, PRODUCTS, CATALOG_RUNS);
   let scanned: Sample[] | null = null;
   if (SCAN_RUNS > 0) {
     process.stderr.write('Measuring the ILIKE scan...\n');
@@ -411,62 +409,6 @@ async function reindex(): Promise<number> {
   await pool.query('ANALYZE "ProductSearchDocument"');
   await pool.query('CHECKPOINT');
   return seconds;
-}
-
-type CatalogSample = { name: string; p50: number; p95: number; runs: number };
-
-/** Stores a shopper can read without a token, with their first market. */
-function openMerchants() {
-  return benchMerchants().filter((m) => m.accessMode === 'open');
-}
-
-/**
- * The catalog reads of a storefront at this size, in process (the public-read cache lives in the
- * HTTP layer, so every call reads the database): a random open store's product list page
- * (1 to 100, 24 a page) newest first (the API's order) and by price (the storefront's choice),
- * and a random product's detail.
- */
-async function measureCatalog(): Promise<CatalogSample[]> {
-  const rand = seededRandom(7);
-  const open = openMerchants();
-  const pick = () => open[Math.floor(rand() * open.length)]!;
-  const detailInput = () => {
-    for (;;) {
-      const n = Math.floor(rand() * PRODUCTS);
-      const p = benchProduct(n, benchMerchants());
-      const m = benchMerchants().find((x) => x.id === p.merchantId)!;
-      if (p.status === 'active' && m.accessMode === 'open') return { merchantSlug: m.slug, productSlug: p.slug, market: m.markets[0] };
-    }
-  };
-  const runs: [string, () => Promise<unknown>][] = [
-    ['store product list, newest (API)', () => { const m = pick(); return listPublicMerchantProducts(context(), { slug: m.slug, market: m.markets[0], page: 1 + Math.floor(rand() * 100), pageSize: 24 }); }],
-    ['store product list, by price (storefront)', () => { const m = pick(); return listPublicMerchantProducts(context(), { slug: m.slug, market: m.markets[0], page: 1 + Math.floor(rand() * 100), pageSize: 24, sort: 'price_asc' }, storePriceOrder); }],
-    ['product detail', () => getPublicMerchantProduct(context(), detailInput())],
-  ];
-  const out: CatalogSample[] = [];
-  for (const [name, run] of runs) {
-    for (let i = 0; i < 20; i++) await run();
-    const times: number[] = [];
-    for (let i = 0; i < CATALOG_RUNS; i++) {
-      const t = performance.now();
-      await run();
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-    out.push({ name, p50: at(0.5), p95: at(0.95), runs: CATALOG_RUNS });
-  }
-  return out;
-}
-
-function catalogReport(rows: CatalogSample[]): string {
-  return [
-    `Catalog reads in process (random open store, page 1-100 of 24, random active product; ${CATALOG_RUNS} runs each):`,
-    '',
-    '| read | p50 ms | p95 ms |',
-    '|---|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`),
-  ].join('\n');
 }
 
 /** The URL of a search input, as the storefront and API clients send it. */

@@ -12,6 +12,7 @@ import * as productRoute from '../app/api/v1/catalog/merchants/[slug]/products/[
 import * as cronRoute from '../app/api/cron/background-work/route';
 import { expireCheckoutSessions } from '../lib/checkout/expire-checkout-sessions';
 import { startBackgroundClock } from '../lib/jobs/background-clock';
+import { quiesceBackgroundKick } from '../lib/jobs/kick-background-work';
 import { testCards } from '../lib/checkout/payments/providers';
 import { allowReturnOrigin } from '../lib/checkout/return-urls';
 import { createServiceContext } from '../lib/core/context';
@@ -455,7 +456,10 @@ describe('expiry without traffic', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     } finally {
+      // The clock's last kick may still be running its passes (or have set its retry timer): let it
+      // end, or it sweeps beside the next test (the cron test below then found its session taken).
       stop();
+      await quiesceBackgroundKick();
     }
     expect((await db.checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).state).toBe('expired');
     expect((await db.sku.findUniqueOrThrow({ where: { id: sku } })).stock).toBe(1);

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { type Handle, closeDb, openPglite, pgliteHandle, prismaForPostgres, setDb, setDbFactory } from '../../lib/db/client';
+import { stopBackgroundClock } from '../../lib/jobs/background-clock';
+import { quiesceBackgroundKick } from '../../lib/jobs/kick-background-work';
 import { processWide } from '../../lib/platform/process-wide';
 import { databaseUrl, withAdmin } from './databases';
 import { resetProcessState } from './process-state';
@@ -45,6 +47,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Background work this file set going (a clock, a kick, its retry timer) ends with the file: in
+  // the next file's database it would sweep beside that file's tests.
+  stopBackgroundClock();
+  await quiesceBackgroundKick();
   await closeDb();
 });
 

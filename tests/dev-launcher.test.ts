@@ -64,7 +64,22 @@ describe('npm run dev under its launcher', () => {
       );
     const groupAlive = () => processGroupAlive(npm.pid!);
     try {
-      await until(health, 330_000, `next dev on ${port}: ${out.slice(-2000)}`);
+      // Budgeted by progress: set-up, seed and next's first compile print as they go, so the wait
+      // lasts while output keeps coming (a loaded host, two CI runs on one machine) and fails once
+      // nothing new has come for SILENT_MS, or after MAX_MS in all.
+      const SILENT_MS = 420_000;
+      const MAX_MS = 600_000;
+      const began = Date.now();
+      let seen = out.length;
+      let lastOutput = began;
+      while (!(await health())) {
+        if (out.length !== seen) [seen, lastOutput] = [out.length, Date.now()];
+        const silent = Date.now() - lastOutput;
+        if (silent > SILENT_MS || Date.now() - began > MAX_MS) {
+          throw new Error(`next dev on ${port} not answering after ${Math.round((Date.now() - began) / 1000)} s, ${Math.round(silent / 1000)} s since its last output: ${out.slice(-2000)}`);
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
 
       // What came before next's banner: a few lines of summary and the guide, on the port given.
       const setup = out.slice(0, out.indexOf('Next.js')).split('\n');
@@ -86,5 +101,5 @@ describe('npm run dev under its launcher', () => {
     } finally {
       if (groupAlive()) process.kill(-npm.pid!, 'SIGKILL');
     }
-  }, 400_000);
+  }, 700_000);
 });

@@ -4,6 +4,7 @@ import { expectAxeClean } from './axe';
 import { e2eAlipayFile } from './demo-file';
 import { signedIn } from './merchant';
 import { type APIRequestContext, expect, type Page, test } from './test';
+import { screenshot } from './screenshots';
 
 /**
  * A CN shopper pays with Alipay on the CN demo store (huaxia-digital, test mode): the lane's strict
@@ -46,7 +47,7 @@ async function openCnSession(request: APIRequestContext, apiKey: string, email: 
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await screenshot(page, test.info().outputPath(`${name}.png`));
 }
 
 test('a CN shopper pays with Alipay: QR shown, the gateway notifies twice, the page moves on by itself, one order', async ({ page, request, baseURL }) => {

@@ -3,6 +3,7 @@ import { expectAxeClean } from './axe';
 import { signedIn } from './merchant';
 import { payByTestCard } from './shopper';
 import { type Browser, type Locator, type Page, expect as baseExpect, test } from './test';
+import { screenshot } from './screenshots';
 
 /**
  * A product's life in the console and the store, one page per step, in order (each step uses what
@@ -153,7 +154,7 @@ test.describe.serial('a product from creation to archive', () => {
     await page.reload();
     for (const row of ROWS) await expect(pictures.getByLabel(`Picture of ${row}`)).toHaveValue(row.startsWith('Red') ? made.media.red : made.media.blue);
     await expectAxeClean(page);
-    await page.screenshot({ path: test.info().outputPath('editor-pictures-en-desktop.png'), fullPage: true });
+    await screenshot(page, test.info().outputPath('editor-pictures-en-desktop.png'));
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { expectAxeClean } from './axe';
 import { openCheckoutSession } from './sessions';
 import { expect, type Page, test } from './test';
+import { screenshot } from './screenshots';
 
 /**
  * The shopper's hosted checkout page on a session shaped like the seeded demo one (US store, en-US,
@@ -10,7 +11,7 @@ import { expect, type Page, test } from './test';
  */
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await screenshot(page, test.info().outputPath(`${name}.png`));
 }
 
 test('pay the demo session: review, declined card, success card, confirmation, back to the merchant', async ({ page, request, baseURL }) => {

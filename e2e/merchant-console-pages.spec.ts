@@ -1,6 +1,7 @@
 import { expectAxeClean } from './axe';
 import { signedIn } from './merchant';
 import { type BrowserContext, expect, test } from './test';
+import { screenshot } from './screenshots';
 
 /**
  * The console's pages no journey of its own covers (sign-in, the store picker, a store's home, the
@@ -47,7 +48,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         await expectAxeClean(page);
-        await page.screenshot({ path: `test-results/screenshots/merchant-sign-in-${lang}-${viewport.label}.png`, fullPage: true });
+        await screenshot(page, `test-results/screenshots/merchant-sign-in-${lang}-${viewport.label}.png`);
         await context.close();
       });
 
@@ -61,7 +62,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
           await expectAxeClean(page);
-          await page.screenshot({ path: `test-results/screenshots/merchant-${name}-${lang}-${viewport.label}.png`, fullPage: true });
+          await screenshot(page, `test-results/screenshots/merchant-${name}-${lang}-${viewport.label}.png`);
           await context.close();
         });
       }

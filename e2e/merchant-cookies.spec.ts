@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { type BrowserContext, expect, test } from './test';
 import { expectAxeClean } from './axe';
+import { screenshot } from './screenshots';
 
 /**
  * A browser that refuses cookies cannot sign in. It used to be sent between the sign-in page and
@@ -43,7 +44,7 @@ test.describe('a browser set to block all cookies', () => {
     expect(roundTrips).toHaveLength(1);
     expect(await context.cookies()).toEqual([]);
     await expectAxeClean(page);
-    await page.screenshot({ path: 'test-results/screenshots/merchant-cookies-needed-zh.png', fullPage: true });
+    await screenshot(page, 'test-results/screenshots/merchant-cookies-needed-zh.png');
 
     // Trying again without cookies gives the same answer after one more round trip, never a loop.
     await notice.getByRole('link', { name: '重试' }).click();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Page, expect as baseExpect, test } from './test';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';
+import { screenshot } from './screenshots';
 
 /**
  * The decoration studio in a browser: a merchant edits the phone banner's text, previews the draft
@@ -38,7 +39,7 @@ const phoneBanner = (page: Page) => page.getByTestId('block').filter({ has: page
 async function shoot(page: Page, name: string) {
   for (const [label, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `test-results/screenshots/merchant-decoration-${name}-${label}.png`, fullPage: true });
+    await screenshot(page, `test-results/screenshots/merchant-decoration-${name}-${label}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -5,6 +5,7 @@ import { type Page, expect, test } from './test';
 import { Webhook } from 'standardwebhooks';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';
+import { screenshot } from './screenshots';
 
 /**
  * The console's Developers section as a merchant uses it: an API key created and shown once, the
@@ -49,7 +50,7 @@ async function checkAndShoot(page: Page, baseURL: string, path: string, name: st
       await expect(page.locator('html')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'zh-CN' ? '开发者' : 'Developers');
       await expectAxeClean(page);
-      await page.screenshot({ path: `test-results/screenshots/merchant-developers-${name}-${lang === 'zh-CN' ? 'zh' : 'en'}-${label}.png`, fullPage: true });
+      await screenshot(page, `test-results/screenshots/merchant-developers-${name}-${lang === 'zh-CN' ? 'zh' : 'en'}-${label}.png`);
     }
   }
   await setLanguage(page, baseURL, 'en-US');

@@ -1,6 +1,7 @@
 import { type Browser, expect as baseExpect, test } from './test';
 import { expectAxeClean } from './axe';
 import { signedIn as signedInTo } from './merchant';
+import { screenshot } from './screenshots';
 
 /**
  * Product CSV import in the merchant console: a merchant checks a Shopify CSV and sees each row's
@@ -20,7 +21,7 @@ test('a merchant checks a CSV, imports it and finds the product in the store', a
   await page.goto(IMPORT);
   await expect(page.getByRole('heading', { name: 'Import products', level: 1 })).toBeVisible();
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-import-en-desktop.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-import-en-desktop.png');
 
   await page.locator('#import-file').setInputFiles(file(['e2e-lamp,E2E Lamp,<p>Bright</p>,Color,Red,E2E-LAMP-R,4,12.999,active,E2E 台灯,88.00', 'Bad Handle,x,,,,X-1,1,5,,,']));
   await page.getByTestId('check').click();
@@ -36,7 +37,7 @@ test('a merchant checks a CSV, imports it and finds the product in the store', a
   await expect(page.getByTestId('import-report')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('import-progress')).toHaveText('1 of 1 products');
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-import-report-en-desktop.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-import-report-en-desktop.png');
 
   await page.goto(`/stores/${STORE}/products/e2e-lamp`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('E2E Lamp');
@@ -51,6 +52,6 @@ test('the import page in Chinese on a phone', async ({ browser, baseURL }) => {
   await page.getByTestId('check').click();
   await expect(page.getByTestId('problem').first()).toHaveAttribute('data-line', '1');
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-import-zh-phone.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-import-zh-phone.png');
   await context.close();
 });

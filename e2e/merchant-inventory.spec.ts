@@ -1,6 +1,7 @@
 import { type Browser, expect as baseExpect, type Page, test } from './test';
 import { expectAxeClean } from './axe';
 import { merchantUser, signedIn as signedInTo } from './merchant';
+import { screenshot } from './screenshots';
 
 /**
  * The store's inventory in the merchant console: a merchant adjusts a SKU's stock with a reason
@@ -29,7 +30,7 @@ test('a merchant adjusts a SKU’s stock with a reason and finds it in the histo
   await expect(page.getByRole('link', { name: 'Inventory', exact: true }).first()).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('inventory-list')).toBeVisible();
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-inventory-en-desktop.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-inventory-en-desktop.png');
 
   const onHand = await openSku(page, 0);
   const form = page.getByTestId('adjust-form');
@@ -46,7 +47,7 @@ test('a merchant adjusts a SKU’s stock with a reason and finds it in the histo
   await expect(latest).toContainText('Carton from the supplier');
   await expect(latest).toContainText(merchantUser(baseURL!, STORE).email);
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-inventory-sku-en-desktop.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-inventory-sku-en-desktop.png');
   await context.close();
 });
 
@@ -66,7 +67,7 @@ test('a change that is not a whole number, or takes more than is on hand, is ref
   await page.reload();
   await expect(page.getByTestId('on-hand')).toHaveText(String(onHand));
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-inventory-sku-en-phone.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-inventory-sku-en-phone.png');
   await context.close();
 });
 
@@ -79,7 +80,7 @@ test('在手机上用中文：低库存筛选只列出低库存的 SKU，阈值�
   const threshold = Number(await page.getByLabel('可售不超过此数即为低库存').inputValue());
   for (const value of await page.getByTestId('available').allTextContents()) expect(Number(value)).toBeLessThanOrEqual(threshold);
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-inventory-low-zh-phone.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-inventory-low-zh-phone.png');
 
   const form = page.getByTestId('threshold-form');
   await form.getByLabel('可售不超过此数即为低库存').fill('abc');
@@ -98,10 +99,10 @@ test('中文桌面：库存列表和 SKU 页', async ({ browser, baseURL }) => {
   await page.goto(INVENTORY);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('库存');
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-inventory-zh-desktop.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-inventory-zh-desktop.png');
   await openSku(page, 0);
   await expect(page.getByRole('heading', { name: '调整库存' })).toBeVisible();
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-inventory-sku-zh-desktop.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-inventory-sku-zh-desktop.png');
   await context.close();
 });

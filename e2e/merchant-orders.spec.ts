@@ -3,6 +3,7 @@ import { expect as baseExpect, type Page, test } from './test';
 import { buyByTestCard } from './shopper';
 import { expectAxeClean } from './axe';
 import { e2eDemoFile } from './demo-file';
+import { screenshot } from './screenshots';
 
 /**
  * The merchant's orders in the console: a shopper buys on the storefront; the merchant signs in,
@@ -193,7 +194,7 @@ for (const viewport of [
           await consoleIn(page, lang, path);
           await expect(page.locator('.mcs')).toHaveAttribute('lang', lang);
           await expectAxeClean(page);
-          await page.screenshot({ path: `test-results/screenshots/merchant-${name}-${lang}-${viewport.name}.png`, fullPage: true });
+          await screenshot(page, `test-results/screenshots/merchant-${name}-${lang}-${viewport.name}.png`);
         }
       }
     });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { expect as baseExpect, test } from './test';
 import { expectAxeClean } from './axe';
 import { signedIn } from './merchant';
+import { screenshot } from './screenshots';
 
 /**
  * The console's products: a merchant creates a product with two colours x two sizes in both
@@ -28,7 +29,7 @@ test('a merchant creates, pictures, stocks and publishes a product; a shopper fi
   await expect(page.getByTestId('status-tabs')).toContainText(/Active \(\d+\)/);
   await expect(page.getByTestId('import-export')).toHaveAttribute('href', `${PRODUCTS}/import`);
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-products-en-desktop.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-products-en-desktop.png');
 
   await page.getByTestId('add-product').click();
   await expect(page).toHaveURL(`${PRODUCTS}/new`);
@@ -103,7 +104,7 @@ test('a merchant creates, pictures, stocks and publishes a product; a shopper fi
   await expect(page.getByTestId('product-title')).toContainText('Active');
   await expect(page.getByTestId('product-form').getByTestId('variants.3.stock')).toHaveValue('5');
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-product-editor-en-desktop.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-product-editor-en-desktop.png');
 
   // A shopper finds it by search, in English and in Chinese.
   const shopper = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
@@ -138,7 +139,7 @@ test('中文手机：商品列表、新商品编辑页和分类管理', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('商品');
   await expect(page.getByTestId('stock-filter')).toHaveValue('low');
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-products-zh-phone.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-products-zh-phone.png');
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
 
@@ -148,7 +149,7 @@ test('中文手机：商品列表、新商品编辑页和分类管理', async ({
   await page.getByTestId('product-form').getByRole('button', { name: '创建商品' }).click();
   await expect(page.getByTestId('title-zh-CN')).toHaveAttribute('aria-invalid', 'true');
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-product-new-zh-phone.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-product-new-zh-phone.png');
 
   await page.goto(`${PRODUCTS}/categories`);
   const create = page.getByTestId('create-category');
@@ -159,6 +160,6 @@ test('中文手机：商品列表、新商品编辑页和分类管理', async ({
   await expect(create.getByRole('status')).toHaveText('分类已创建。');
   await expect(page.locator(`[data-name="Outerwear ${name}"]`)).toContainText(`外套 ${name}`);
   await expectAxeClean(page);
-  await page.screenshot({ path: 'test-results/screenshots/merchant-categories-zh-phone.png', fullPage: true });
+  await screenshot(page, 'test-results/screenshots/merchant-categories-zh-phone.png');
   await context.close();
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from './test';
 import { expectAxeClean } from './axe';
 import { merchantUser, signedIn } from './merchant';
+import { screenshot } from './screenshots';
 
 /**
  * Store settings in the merchant console: a merchant changes the free-shipping threshold and the
@@ -43,7 +44,7 @@ test.describe('store settings', () => {
     await expect(page.getByTestId('cart-shipping')).toHaveText('$9.99');
     await expect(page.getByTestId('free-shipping-progress')).toHaveText(`Add $0.01 more for free shipping (orders of ${money(merchandise + 1)} or more before tax).`);
     await expectAxeClean(page);
-    await page.screenshot({ path: 'test-results/screenshots/storefront-cart-free-shipping-short-en.png', fullPage: true });
+    await screenshot(page, 'test-results/screenshots/storefront-cart-free-shipping-short-en.png');
 
     // At the threshold: free, and the notice agrees.
     await saveShipping(console, 'lumen-audio', 'US', (merchandise / 100).toFixed(2));
@@ -141,7 +142,7 @@ test.describe('store settings', () => {
           await expect(page.locator('h1')).toBeVisible();
           await expect(page.locator('html')).toHaveAttribute('lang', /./);
           await expectAxeClean(page);
-          await page.screenshot({ path: `test-results/screenshots/merchant-settings${p.replace('/', '-') || '-overview'}-${tag}.png`, fullPage: true });
+          await screenshot(page, `test-results/screenshots/merchant-settings${p.replace('/', '-') || '-overview'}-${tag}.png`);
         }
         // Keyboard: the settings tabs are reachable and followable with the keyboard alone.
         await page.goto('/merchant/maison-atelier/settings/profile');

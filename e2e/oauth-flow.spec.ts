@@ -4,6 +4,7 @@ import { expect, type Page, test } from './test';
 import { calculateJwkThumbprint, exportJWK } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { e2eDemoFile } from './demo-file';
+import { screenshot } from './screenshots';
 
 /**
  * The OAuth 2.0 journey of an app, driven by oauth4webapi (a certified client library, unmodified)
@@ -177,7 +178,7 @@ test('a consent form forged on another site gets the designed 403 page, in both 
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expectAxeClean(page);
-    await page.screenshot({ path: test.info().outputPath(`refused-submission-${locale}.png`), fullPage: true });
+    await screenshot(page, test.info().outputPath(`refused-submission-${locale}.png`));
     await page.getByRole('link', { name: back }).click();
     await expect(page).toHaveURL(/\/merchant\/sign-in\?/);
     await context.close();

@@ -2,6 +2,7 @@ import { expectAxeClean } from './axe';
 import { orders } from './orders-cli';
 import { expect, type Page, test } from './test';
 import { buyByTestCard } from './shopper';
+import { screenshot } from './screenshots';
 
 /**
  * The shopper's order page, reached from the checkout confirmation's signed link: cancel a paid
@@ -11,7 +12,7 @@ import { buyByTestCard } from './shopper';
  */
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await screenshot(page, test.info().outputPath(`${name}.png`));
 }
 
 /** Product page -> cart with a US address -> hosted checkout paid by test card -> the order page link. */

@@ -2,6 +2,7 @@ import { expectAxeClean } from './axe';
 import { cents, orders } from './orders-cli';
 import { expect, type Locator, type Page, test } from './test';
 import { usAddressAndCheckout } from './shopper';
+import { screenshot } from './screenshots';
 
 /**
  * The shopper-page defects of issue #32 (items 1-8), each as a shopper meets it: the variant
@@ -11,7 +12,7 @@ import { usAddressAndCheckout } from './shopper';
  */
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await screenshot(page, test.info().outputPath(`${name}.png`));
 }
 
 

@@ -1,11 +1,12 @@
 import { expectAxeClean } from './axe';
 import { type BrowserContext, expect, type Page, test } from './test';
+import { screenshot } from './screenshots';
 
 /** The protected demo store and its demo password (lib/demo/catalog-data.ts). */
 const STORE = 'maison-atelier';
 const PASSWORD = 'atelier-members-2026';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `test-results/screenshots/${name}.png`);
 
 async function accessCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name.endsWith(`store-access.${STORE}`));

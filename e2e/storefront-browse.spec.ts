@@ -1,5 +1,6 @@
 import { expectAxeClean } from './axe';
 import { type BrowserContext, expect, type Page, test } from './test';
+import { screenshot } from './screenshots';
 
 /**
  * A shopper's journeys through a store: search (Chinese and English), a category to its last
@@ -25,7 +26,7 @@ async function shot(page: Page, name: string) {
     for (const img of Array.from(document.images)) img.loading = 'eager';
   });
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  await screenshot(page, `test-results/screenshots/${name}.png`);
 }
 
 const cards = (page: Page) => page.getByTestId('product-grid').locator('.sf-card');

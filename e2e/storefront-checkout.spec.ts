@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expectAxeClean } from './axe';
 import { type APIRequestContext, expect, type Page, test } from './test';
 import { E2E_EXPIRED_SESSION_ID, e2eDemoFile } from './demo-file';
+import { screenshot } from './screenshots';
 
 /**
  * The shopper's whole journey through the storefront: product page -> add to cart -> cart page
@@ -12,7 +13,7 @@ import { E2E_EXPIRED_SESSION_ID, e2eDemoFile } from './demo-file';
  */
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await screenshot(page, test.info().outputPath(`${name}.png`));
 }
 
 /** The store's first-party API key (test mode) the e2e seed wrote for this server. */

@@ -1,5 +1,6 @@
 import { expectAxeClean } from './axe';
 import { expect, type Page, test } from './test';
+import { screenshot } from './screenshots';
 
 /** Screenshots are kept for people to look at (test-results/ is not committed). */
 async function shot(page: Page, name: string) {
@@ -8,7 +9,7 @@ async function shot(page: Page, name: string) {
     for (const img of Array.from(document.images)) img.loading = 'eager';
   });
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  await screenshot(page, `test-results/screenshots/${name}.png`);
 }
 
 const block = (page: Page, type: string) => page.locator(`[data-block-type="${type}"]`);

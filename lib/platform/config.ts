@@ -386,6 +386,7 @@ export const variables = {
     meaning: "the browser tests' build folder (in CI, unset: the build CI just made, `.next`)",
   }),
   E2E_SKIP_BUILD: variable(flag(), { use: 'tests', meaning: '`1` serves the build already in `E2E_NEXT_DIST_DIR` instead of building' }),
+  E2E_SCREENSHOTS: variable(flag(), { use: 'tests', meaning: "`1` takes the browser journeys' full-page screenshots under `CI` too (`e2e/screenshots.ts`); outside CI they are always taken" }),
   E2E_DATABASE_URL: variable(postgresUrl().optional(), {
     use: 'tests',
     default: 'unset: a fresh embedded PGlite',

@@ -22,6 +22,14 @@ import { evictingPool, retryingTransactions } from './resilience';
 
 export type Db = PrismaClient;
 
+/**
+ * Every interactive transaction's bounds unless it sets its own: the idempotent requests' 15 s
+ * (lib/http/idempotency.ts), not Prisma's 5 s. A refund by the operator command ran out of 5 s on a
+ * host running two CI runs at once (its work is milliseconds; the CPU was not its own), and a
+ * console or merchant API change (an order moved, an after-sales decision) runs the same services.
+ */
+const transactionOptions = { timeout: 15_000, maxWait: 15_000 };
+
 export type Handle = { prisma: PrismaClient; close: () => Promise<void> };
 
 /** A server refuses a data directory another process holds; a command connects through its holder. */
@@ -61,7 +69,7 @@ function pgliteSharedBuffers(): string {
 }
 
 export function prismaForPglite(pglite: PGlite): PrismaClient {
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions });
   registerDriver(prisma, pgliteDriver(pglite));
   return prisma;
 }
@@ -72,7 +80,7 @@ export function prismaForPostgres(connectionString: string): PrismaClient {
   // Survives a database blip (lib/db/resilience.ts): broken clients are evicted, and a transaction
   // or statement that certainly did not commit runs once more on a fresh connection.
   const pool = evictingPool({ connectionString, max });
-  const prisma = retryingTransactions(new PrismaClient({ adapter: serialTransactions(new PrismaPg(pool, { disposeExternalPool: true })) }));
+  const prisma = retryingTransactions(new PrismaClient({ adapter: serialTransactions(new PrismaPg(pool, { disposeExternalPool: true })), transactionOptions }));
   registerDriver(prisma, pgDriver(pool));
   return prisma;
 }
@@ -188,7 +196,7 @@ async function serveFromWorker(dataDir: string, lock: DataDirLock): Promise<Hand
     throw err;
   }
   lock.setSocket(socketDir);
-  const prisma = retryingTransactions(new PrismaClient({ adapter: serialTransactions(new PrismaPg(pool, { disposeExternalPool: true })) }));
+  const prisma = retryingTransactions(new PrismaClient({ adapter: serialTransactions(new PrismaPg(pool, { disposeExternalPool: true })), transactionOptions }));
   registerDriver(prisma, sharedSessionDriver(pool));
   return {
     prisma,
@@ -228,7 +236,7 @@ function socketConnection(socketDir: string): pg.PoolConfig {
 
 /** A client of the embedded database another process owns, over its unix socket. */
 export function prismaForSocket(socketDir: string): PrismaClient {
-  return new PrismaClient({ adapter: serialTransactions(new PrismaPg({ ...socketConnection(socketDir), max: 1 })) });
+  return new PrismaClient({ adapter: serialTransactions(new PrismaPg({ ...socketConnection(socketDir), max: 1 })), transactionOptions });
 }
 
 /** A Prisma client over an open PGlite, closing both together. */

@@ -403,6 +403,10 @@ export async function startFakeAlipay(opts: { port?: number; keys?: FakeAlipayKe
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
+  // Its clients (the app's provider SDK, the tests' fetch) close idle kept-alive connections first, as
+  // the real service's long idle timeout lets them: with Node's 5 s, a request on a connection idle
+  // for about that long met "other side closed" (two CI runs on one host, timers late).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.gateway = `${fake.url}/gateway.do`;

@@ -91,15 +91,14 @@ describe.skipIf(!ON_POSTGRES)('a database blip under load (PostgreSQL only)', ()
     // Paced by answers, not by the clock: each blip comes after the load has been answered
     // ANSWERS_BETWEEN more times, and the run ends ANSWERS_BETWEEN answers after the last, however
     // slowly a loaded machine answers (two CI runs on one host got 25 answers in a fixed 2.8 s).
+    // These waits are the proof of load: answers before, between and after the blips, or a failure.
     const ANSWERS_BETWEEN = 12;
     const answered = (n: number) => until(() => answers.length >= n, 60_000, `${n} answers (${answers.length} so far)`);
     const load = Promise.all(Array.from({ length: 6 }, (_, n) => loop(n)));
     const terminated: number[] = [];
-    const answersAt: number[] = [];
     try {
       for (let blip = 0; blip < 2; blip++) {
         await answered(answers.length + ANSWERS_BETWEEN);
-        answersAt.push(answers.length);
         terminated.push(await terminateAll());
       }
       await answered(answers.length + ANSWERS_BETWEEN);
@@ -112,9 +111,6 @@ describe.skipIf(!ON_POSTGRES)('a database blip under load (PostgreSQL only)', ()
     expect(terminated.every((n) => n > 0), `sessions terminated: ${terminated.join(', ')}`).toBe(true);
     const failures = answers.filter((a) => a.status < 200 || a.status >= 300);
     expect(failures, JSON.stringify(failures.slice(0, 5))).toEqual([]);
-    // Requests were under way across both blips: answers came before, between and after them.
-    expect(answers.length).toBeGreaterThanOrEqual(3 * ANSWERS_BETWEEN);
-    expect(answersAt[1]! - answersAt[0]!).toBeGreaterThanOrEqual(ANSWERS_BETWEEN);
     expect(retryCounts.transactions + retryCounts.statements - before.transactions - before.statements, 'retries after the blips').toBeGreaterThan(0);
 
     // What was acknowledged is there exactly once: no cart line added twice by a retry.

@@ -23,12 +23,14 @@ import { evictingPool, retryingTransactions } from './resilience';
 export type Db = PrismaClient;
 
 /**
- * Every interactive transaction's bounds unless it sets its own: the idempotent requests' 15 s
- * (lib/http/idempotency.ts), not Prisma's 5 s. A refund by the operator command ran out of 5 s on a
- * host running two CI runs at once (its work is milliseconds; the CPU was not its own), and a
- * console or merchant API change (an order moved, an after-sales decision) runs the same services.
+ * How long an interactive transaction may wait for a connection and then run: every request's
+ * (lib/http/idempotency.ts, the OAuth endpoints), and every other transaction's unless it sets its
+ * own, not Prisma's 5 s. A refund by the operator command ran out of 5 s on a host running two CI
+ * runs at once (its work is milliseconds; the CPU was not its own), and a console or merchant API
+ * change (an order moved, an after-sales decision) runs the same services.
  */
-const transactionOptions = { timeout: 15_000, maxWait: 15_000 };
+export const TRANSACTION_TIMEOUT_MS = 15_000;
+const transactionOptions = { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS };
 
 export type Handle = { prisma: PrismaClient; close: () => Promise<void> };
 

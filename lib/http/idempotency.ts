@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/client';
+import { type Db, TRANSACTION_TIMEOUT_MS } from '../db/client';
 import { Prisma } from '../generated/prisma/client';
 import {
   type Claim,
@@ -28,8 +28,6 @@ import { processWide } from '../platform/process-wide';
 export type Outcome = { status: number; body: unknown };
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,255}$/;
-/** Shorter than the records' lease (IDEMPOTENCY_LEASE_SECONDS, lib/core/data.ts), so a live attempt is never taken over. */
-const TRANSACTION_TIMEOUT_MS = 15_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export type IdempotentRun = {
@@ -144,6 +142,7 @@ async function executeClaimed(run: IdempotentRun, claim: Claim): Promise<Outcome
         if (!(await completeIdempotencyRecord(tx, claim, outcome))) throw new LostClaim();
         return outcome;
       },
+      // Shorter than the records' lease (IDEMPOTENCY_LEASE_SECONDS, lib/core/data.ts), so a live attempt is never taken over.
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
     );
   } catch (err) {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { createServiceContext, type ServiceContext } from '../core/context';
 import { type ErrorCode, ServiceError, isServiceError } from '../core/errors';
-import { getDb } from '../db/client';
+import { TRANSACTION_TIMEOUT_MS, getDb } from '../db/client';
 import { logger } from '../platform/logger';
 import { logAccess } from './access-log';
 import { clientAddress } from './client-address';
@@ -60,7 +60,7 @@ export function rfcOAuthRoute<S extends z.ZodType, T>(
       const ctx = createServiceContext({ db, requestId, clientAddress: address });
       const oauthHeaders = { authorization: req.headers.get('authorization'), dpop: req.headers.get('dpop') };
       // One transaction, as the spec's endpoints run: a code is consumed only with its tokens issued.
-      const output = await db.$transaction((tx) => service({ ...ctx, db: nestable(tx) }, form, oauthHeaders), { timeout: 15_000, maxWait: 15_000 });
+      const output = await db.$transaction((tx) => service({ ...ctx, db: nestable(tx) }, form, oauthHeaders), { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS });
       const payload = body(output);
       if (payload === undefined) res = new Response(null, { status: 200, headers });
       else {

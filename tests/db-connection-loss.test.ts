@@ -88,20 +88,28 @@ describe.skipIf(!ON_POSTGRES)('a database blip under load (PostgreSQL only)', ()
       carts.push(...mine);
     };
 
-    // Paced by answers, not by the clock: each blip comes after the load has been answered
-    // ANSWERS_BETWEEN more times, and the run ends ANSWERS_BETWEEN answers after the last, however
-    // slowly a loaded machine answers (two CI runs on one host got 25 answers in a fixed 2.8 s).
-    // These waits are the proof of load: answers before, between and after the blips, or a failure.
+    // Paced by the clock and by answers: each blip comes at least as long after the one before as a
+    // quiet host needs (the retry after a blip waits RETRY_PAUSE_MS, and must not meet the next
+    // blip: two blips 100 ms apart failed a request twice, 503), and after ANSWERS_BETWEEN more
+    // answers, however slowly a loaded machine answers (two CI runs on one host got 25 answers in a
+    // fixed 2.8 s). The run ends likewise after the last. These waits are the proof of load: answers
+    // before, between and after the blips, or a failure.
     const ANSWERS_BETWEEN = 12;
     const answered = (n: number) => until(() => answers.length >= n, 60_000, `${n} answers (${answers.length} so far)`);
     const load = Promise.all(Array.from({ length: 6 }, (_, n) => loop(n)));
     const terminated: number[] = [];
+    let mark = 0;
+    const settle = async (ms: number) => {
+      await new Promise((r) => setTimeout(r, ms));
+      await answered(mark + ANSWERS_BETWEEN);
+      mark = answers.length;
+    };
     try {
-      for (let blip = 0; blip < 2; blip++) {
-        await answered(answers.length + ANSWERS_BETWEEN);
+      for (const wait of [800, 1_200]) {
+        await settle(wait);
         terminated.push(await terminateAll());
       }
-      await answered(answers.length + ANSWERS_BETWEEN);
+      await settle(800);
     } finally {
       stop = true;
       await load;
